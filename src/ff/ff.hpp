@@ -1,0 +1,5 @@
+#pragma once
+// Public header of the ff layer.
+#include "ff/fp.hpp"
+#include "ff/fp2.hpp"
+#include "ff/fr.hpp"
