@@ -83,6 +83,19 @@ constexpr size_t big_num_bits(const limbs_t<N>& a) {
   return 0;
 }
 
+// Quotient of a by a small divisor (the remainder is dropped).
+template <size_t N>
+constexpr limbs_t<N> big_div_small(const limbs_t<N>& a, uint64_t d) {
+  limbs_t<N> q{};
+  u128 rem = 0;
+  for (size_t i = N; i-- > 0;) {
+    u128 cur = (rem << 64) | a[i];
+    q[i] = uint64_t(cur / d);
+    rem = cur % d;
+  }
+  return q;
+}
+
 // (a + a) mod m for a < m.
 template <size_t N>
 constexpr limbs_t<N> big_double_mod(limbs_t<N> a, const limbs_t<N>& m) {

@@ -100,7 +100,7 @@ struct mont_field {
     return s;
   }
   // Accepts an optional 0x prefix and any number of digits; rejects values >= p.
-  static std::optional<mont_field> from_hex(std::string_view s) {
+  static constexpr std::optional<mont_field> from_hex(std::string_view s) {
     if (s.starts_with("0x") || s.starts_with("0X")) s.remove_prefix(2);
     limbs x{};
     size_t nib = 0;

@@ -1,0 +1,5 @@
+#pragma once
+// Public header of the ec layer.
+#include "ec/curves.hpp"
+#include "ec/encoding.hpp"
+#include "ec/subgroup.hpp"
