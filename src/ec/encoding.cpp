@@ -71,7 +71,8 @@ point_error decode_point(std::span<const uint8_t> in, affine_t<C>& out, subgroup
   } else {
     if (flags & flag_sort) return point_error::bad_flags;
     if (!get(body.subspan(fsz, fsz), p.y)) return point_error::coordinate_not_canonical;
-    if (!p.is_on_curve()) return point_error::not_on_curve;
+    // (0, 0) is our in-memory infinity but is off the curve as an encoding.
+    if (p.is_inf() || !p.is_on_curve()) return point_error::not_on_curve;
   }
   if (chk == subgroup_check::check && !in_subgroup(p)) return point_error::not_in_subgroup;
   out = p;
