@@ -83,9 +83,9 @@ constexpr size_t big_num_bits(const limbs_t<N>& a) {
   return 0;
 }
 
-// Quotient of a by a small divisor (the remainder is dropped).
+// Quotient of a by a small divisor; the remainder goes to *rem when asked for.
 template <size_t N>
-constexpr limbs_t<N> big_div_small(const limbs_t<N>& a, uint64_t d) {
+constexpr limbs_t<N> big_div_small(const limbs_t<N>& a, uint64_t d, uint64_t* rem_out = nullptr) {
   limbs_t<N> q{};
   u128 rem = 0;
   for (size_t i = N; i-- > 0;) {
@@ -93,7 +93,16 @@ constexpr limbs_t<N> big_div_small(const limbs_t<N>& a, uint64_t d) {
     q[i] = uint64_t(cur / d);
     rem = cur % d;
   }
+  if (rem_out) *rem_out = uint64_t(rem);
   return q;
+}
+
+// a = a * m + add; returns the carry out of the top limb.
+template <size_t N>
+constexpr uint64_t big_mul_small_add(limbs_t<N>& a, uint64_t m, uint64_t add) {
+  uint64_t c = add;
+  for (size_t i = 0; i < N; ++i) a[i] = mac(a[i], m, 0, c);
+  return c;
 }
 
 // (a + a) mod m for a < m.

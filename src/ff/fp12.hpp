@@ -28,6 +28,7 @@ struct fp12_t {
   friend constexpr fp12_t operator-(fp12_t a, const fp12_t& b) { return a -= b; }
   friend constexpr fp12_t operator*(fp12_t a, const fp12_t& b) { return a *= b; }
   constexpr fp12_t operator-() const { return {-c0, -c1}; }
+  constexpr fp12_t dbl() const { return {c0.dbl(), c1.dbl()}; }
 
   // Complex squaring, 2 Fp6 multiplications: (a0 + a1 w)^2 =
   // (a0 + a1)(a0 + v a1) - (1 + v) a0 a1 + 2 a0 a1 w.

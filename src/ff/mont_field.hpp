@@ -118,6 +118,28 @@ struct mont_field {
     return from_canonical(x);
   }
 
+  // Canonical value in decimal (snarkjs' JSON convention).
+  std::string to_decimal() const {
+    limbs x = to_canonical();
+    std::string s;
+    do {
+      uint64_t digit = 0;
+      x = big_div_small(x, 10, &digit);
+      s.push_back(char('0' + digit));
+    } while (!big_is_zero(x));
+    return {s.rbegin(), s.rend()};
+  }
+  // Decimal digits only; rejects empty strings and values >= p.
+  static std::optional<mont_field> from_decimal(std::string_view s) {
+    if (s.empty()) return std::nullopt;
+    limbs x{};
+    for (char c : s) {
+      if (c < '0' || c > '9') return std::nullopt;
+      if (big_mul_small_add(x, 10, uint64_t(c - '0')) != 0) return std::nullopt;
+    }
+    return from_canonical(x);
+  }
+
   constexpr bool is_zero() const { return big_is_zero(l); }
   constexpr bool is_one() const { return l == r1; }
   constexpr bool operator==(const mont_field&) const = default;

@@ -63,3 +63,20 @@ TEST(fp2, field_laws) {
     EXPECT_TRUE(*s == a || *s == -a);
   }
 }
+
+TEST(fr, decimal_round_trip) {
+  std::mt19937_64 rng(cuzk::test::seed("decimal"));
+  EXPECT_EQ(fr_t::zero().to_decimal(), "0");
+  EXPECT_EQ(fr_t::from_u64(1234567890123).to_decimal(), "1234567890123");
+  // r - 1, the largest scalar (decimal from the BLS12-381 specification).
+  auto rm1 = fr_t::from_decimal("52435875175126190479447740508185965837690552500527637822603658699938581184512");
+  ASSERT_TRUE(rm1.has_value());
+  EXPECT_EQ(*rm1 + fr_t::one(), fr_t::zero());
+  EXPECT_FALSE(fr_t::from_decimal("52435875175126190479447740508185965837690552500527637822603658699938581184513"));
+  EXPECT_FALSE(fr_t::from_decimal("12a"));
+  EXPECT_FALSE(fr_t::from_decimal(""));
+  for (int i = 0; i < 50; ++i) {
+    fr_t a = fr_t::random(rng);
+    EXPECT_EQ(fr_t::from_decimal(a.to_decimal()), a);
+  }
+}

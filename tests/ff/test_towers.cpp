@@ -69,9 +69,9 @@ TEST(fp6, nonresidue_and_sparse_products) {
     fp6_t a = fp6_t::random(rng);
     fp2_t b0 = fp2_t::random(rng), b1 = fp2_t::random(rng);
     EXPECT_EQ(a.mul_by_nonresidue(), a * v);
-    EXPECT_EQ(a.mul_by_01(b0, b1), a * fp6_t{b0, b1, fp2_t::zero()});
-    EXPECT_EQ(a.mul_by_1(b1), a * fp6_t{fp2_t::zero(), b1, fp2_t::zero()});
-    EXPECT_EQ(a * b0, a * fp6_t{b0, fp2_t::zero(), fp2_t::zero()});
+    EXPECT_EQ(a.mul_by_01(b0, b1), a * fp6_t({b0, b1, fp2_t::zero()}));
+    EXPECT_EQ(a.mul_by_1(b1), a * fp6_t({fp2_t::zero(), b1, fp2_t::zero()}));
+    EXPECT_EQ(a * b0, a * fp6_t({b0, fp2_t::zero(), fp2_t::zero()}));
   }
 }
 

@@ -1,0 +1,24 @@
+#include "circuits/circuit_registry.hpp"
+
+#include <stdexcept>
+
+#include "circuits/circuit_model.hpp"
+#include "circuits/hash_chain_circuit.hpp"
+#include "circuits/tiny_circuit.hpp"
+
+namespace cuzk::circuits {
+
+std::vector<std::string> circuit_names() { return {"tiny", "hash-chain"}; }
+
+std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size) {
+  if (name == "tiny") return std::make_unique<circuit_model<tiny_circuit>>("tiny", tiny_circuit());
+  if (name == "hash-chain") {
+    auto c = hash_chain_circuit::from_constraints(size ? size : default_hash_chain_size);
+    return std::make_unique<circuit_model<hash_chain_circuit>>("hash-chain", std::move(c));
+  }
+  std::string known;
+  for (const auto& n : circuit_names()) known += (known.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown circuit '" + std::string(name) + "' (known: " + known + ")");
+}
+
+}  // namespace cuzk::circuits

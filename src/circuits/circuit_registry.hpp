@@ -1,0 +1,24 @@
+#pragma once
+// Built-in circuits by name, for the CLI, benchmarks and service tests.
+//   "tiny"        size ignored; 29 constraints, 3 public inputs
+//   "hash-chain"  size = target rows of the proving system (constraints plus
+//                 one per input), default 2^16; see hash_chain_circuit::from_constraints
+// Witnesses are the circuits' fixed defaults, so a name and size determine
+// the public inputs.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "circuits/any_circuit.hpp"
+
+namespace cuzk::circuits {
+
+inline constexpr size_t default_hash_chain_size = size_t(1) << 16;
+
+std::vector<std::string> circuit_names();
+
+// size 0 picks the circuit's default; an unknown name throws std::invalid_argument.
+std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size = 0);
+
+}  // namespace cuzk::circuits

@@ -1,0 +1,256 @@
+#include "groth16/param_io.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "ec/encoding.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+// Read-only mapping of a whole file; unmapped on destruction.
+class mapped_file {
+ public:
+  explicit mapped_file(const std::string& path) : path_(path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw format_error(path, std::string("cannot open: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd);
+      throw format_error(path, "not a regular file");
+    }
+    size_ = size_t(st.st_size);
+    if (size_ > 0) {
+      void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p == MAP_FAILED) {
+        ::close(fd);
+        throw format_error(path, std::string("mmap failed: ") + std::strerror(errno));
+      }
+      data_ = static_cast<const uint8_t*>(p);
+      ::madvise(p, size_, MADV_SEQUENTIAL);
+    }
+    ::close(fd);
+  }
+  ~mapped_file() {
+    if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
+  }
+  mapped_file(const mapped_file&) = delete;
+  mapped_file& operator=(const mapped_file&) = delete;
+  std::span<const uint8_t> bytes() const { return {data_, size_}; }
+
+ private:
+  std::string path_;
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Sequential cursor over the file bytes with bounds checks that name the section.
+class reader {
+ public:
+  reader(std::span<const uint8_t> b, const std::string& name) : b_(b), name_(name) {}
+
+  std::span<const uint8_t> take(size_t n, const std::string& what) {
+    if (b_.size() - off_ < n) {
+      throw format_error(name_, "truncated in " + what + ": need " + std::to_string(n) + " bytes at offset " +
+                                    std::to_string(off_) + ", file has " + std::to_string(b_.size()));
+    }
+    auto s = b_.subspan(off_, n);
+    off_ += n;
+    return s;
+  }
+  uint32_t u32(const std::string& what) {
+    auto s = take(4, what + " count");
+    return uint32_t(s[0]) << 24 | uint32_t(s[1]) << 16 | uint32_t(s[2]) << 8 | uint32_t(s[3]);
+  }
+  template <class A>
+  A point(const std::string& what) {
+    A p;
+    auto e = ec::decode(take(sizeof(A), what), p);
+    check(e, p, what);
+    return p;
+  }
+  // Count-prefixed vector, validated in parallel; reports the first bad index.
+  template <class A>
+  std::vector<A> points(const std::string& what) {
+    uint32_t n = u32(what);
+    constexpr size_t sz = sizeof(A);
+    if ((b_.size() - off_) / sz < n) {
+      throw format_error(name_, "truncated in " + what + ": " + std::to_string(n) + " points of " +
+                                    std::to_string(sz) + " bytes declared at offset " + std::to_string(off_) +
+                                    ", only " + std::to_string(b_.size() - off_) + " bytes remain");
+    }
+    auto body = take(size_t(n) * sz, what);
+    std::vector<A> out(n);
+    std::atomic<size_t> first_bad{SIZE_MAX};
+    std::vector<ec::point_error> errs(n, ec::point_error::none);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
+      for (size_t i = r.begin(); i < r.end(); ++i) {
+        auto e = ec::decode(body.subspan(i * sz, sz), out[i]);
+        if (e == ec::point_error::none && out[i].is_inf()) e = ec::point_error::infinity;
+        if (e != ec::point_error::none) {
+          errs[i] = e;
+          size_t cur = first_bad.load();
+          while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+          }
+        }
+      }
+    });
+    if (size_t i = first_bad.load(); i != SIZE_MAX) {
+      throw format_error(name_, what + "[" + std::to_string(i) + "]: " + ec::describe(errs[i]));
+    }
+    return out;
+  }
+  size_t remaining() const { return b_.size() - off_; }
+  size_t offset() const { return off_; }
+
+ private:
+  template <class A>
+  void check(ec::point_error e, const A& p, const std::string& what) {
+    if (e == ec::point_error::none && p.is_inf()) e = ec::point_error::infinity;
+    if (e != ec::point_error::none) throw format_error(name_, what + ": " + ec::describe(e));
+  }
+  std::span<const uint8_t> b_;
+  const std::string& name_;
+  size_t off_ = 0;
+};
+
+verifying_key_t read_vk(reader& r, const std::string& name) {
+  verifying_key_t vk;
+  vk.alpha_g1 = r.point<g1_affine_t>("vk.alpha_g1");
+  vk.beta_g1 = r.point<g1_affine_t>("vk.beta_g1");
+  vk.beta_g2 = r.point<g2_affine_t>("vk.beta_g2");
+  vk.gamma_g2 = r.point<g2_affine_t>("vk.gamma_g2");
+  vk.delta_g1 = r.point<g1_affine_t>("vk.delta_g1");
+  vk.delta_g2 = r.point<g2_affine_t>("vk.delta_g2");
+  vk.ic = r.points<g1_affine_t>("vk.ic");
+  if (vk.ic.empty()) throw format_error(name, "vk.ic is empty (needs at least the ONE term)");
+  return vk;
+}
+
+class writer {
+ public:
+  explicit writer(const std::string& path) : path_(path), out_(path, std::ios::binary | std::ios::trunc) {
+    if (!out_) throw format_error(path, "cannot open for writing");
+  }
+  void u32(uint32_t v) {
+    uint8_t b[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)};
+    out_.write(reinterpret_cast<const char*>(b), 4);
+  }
+  template <class A>
+  void point(const A& p) {
+    auto s = ec::serialize(p);
+    out_.write(reinterpret_cast<const char*>(s.data()), std::streamsize(s.size()));
+  }
+  template <class A>
+  void points(const std::vector<A>& v) {
+    u32(uint32_t(v.size()));
+    for (const auto& p : v) point(p);
+  }
+  void vk(const verifying_key_t& k) {
+    point(k.alpha_g1);
+    point(k.beta_g1);
+    point(k.beta_g2);
+    point(k.gamma_g2);
+    point(k.delta_g1);
+    point(k.delta_g2);
+    points(k.ic);
+  }
+  void close() {
+    out_.close();
+    if (!out_) throw format_error(path_, "write failed");
+  }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
+}  // namespace
+
+parameters_t parse_parameters(std::span<const uint8_t> bytes, const std::string& name) {
+  reader r(bytes, name);
+  parameters_t p;
+  p.vk = read_vk(r, name);
+  p.h = r.points<g1_affine_t>("h");
+  p.l = r.points<g1_affine_t>("l");
+  p.a = r.points<g1_affine_t>("a");
+  p.b_g1 = r.points<g1_affine_t>("b_g1");
+  p.b_g2 = r.points<g2_affine_t>("b_g2");
+  if (r.remaining() != 0) {
+    throw format_error(name, std::to_string(r.remaining()) + " trailing bytes after b_g2 at offset " +
+                                 std::to_string(r.offset()));
+  }
+  if (p.a.size() < p.vk.ic.size()) {
+    throw format_error(name, "a has " + std::to_string(p.a.size()) + " points, fewer than the " +
+                                 std::to_string(p.vk.ic.size()) + " inputs of the verifying key");
+  }
+  return p;
+}
+
+verifying_key_t parse_verifying_key(std::span<const uint8_t> bytes, const std::string& name) {
+  reader r(bytes, name);
+  verifying_key_t vk;
+  vk = read_vk(r, name);
+  if (r.remaining() != 0) {
+    throw format_error(name, std::to_string(r.remaining()) +
+                                 " trailing bytes after the verifying key (is this a parameter file?)");
+  }
+  return vk;
+}
+
+parameters_t read_parameters(const std::string& path) {
+  mapped_file f(path);
+  return parse_parameters(f.bytes(), path);
+}
+
+verifying_key_t read_verifying_key(const std::string& path) {
+  mapped_file f(path);
+  return parse_verifying_key(f.bytes(), path);
+}
+
+void write_parameters(const std::string& path, const parameters_t& p) {
+  writer w(path);
+  w.vk(p.vk);
+  w.points(p.h);
+  w.points(p.l);
+  w.points(p.a);
+  w.points(p.b_g1);
+  w.points(p.b_g2);
+  w.close();
+}
+
+void write_verifying_key(const std::string& path, const verifying_key_t& vk) {
+  writer w(path);
+  w.vk(vk);
+  w.close();
+}
+
+file_summary summarize_file(const std::string& path) {
+  mapped_file f(path);
+  reader r(f.bytes(), path);
+  file_summary s;
+  s.file_bytes = f.bytes().size();
+  s.vk = read_vk(r, path);
+  if (r.remaining() == 0) {
+    s.kind = "verifying key";
+    return s;
+  }
+  auto p = parse_parameters(f.bytes(), path);
+  s.kind = "parameters";
+  s.h = p.h.size();
+  s.l = p.l.size();
+  s.a = p.a.size();
+  s.b_g1 = p.b_g1.size();
+  s.b_g2 = p.b_g2.size();
+  return s;
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,22 @@
+#pragma once
+// Groth16 proving parameters in bellperson's layout: the verifying key, then
+// the H query (n - 1 points for a domain of n), L (one per aux variable),
+// A (all inputs, then dense aux), B in G1 and G2 (dense inputs, then dense aux).
+#include <vector>
+
+#include "groth16/verifying_key_t.hpp"
+
+namespace cuzk::groth16 {
+
+struct parameters_t {
+  verifying_key_t vk;
+  std::vector<g1_affine_t> h;
+  std::vector<g1_affine_t> l;
+  std::vector<g1_affine_t> a;
+  std::vector<g1_affine_t> b_g1;
+  std::vector<g2_affine_t> b_g2;
+
+  bool operator==(const parameters_t&) const = default;
+};
+
+}  // namespace cuzk::groth16

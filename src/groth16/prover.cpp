@@ -1,0 +1,103 @@
+#include "groth16/prover.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "msm/msm.hpp"
+#include "poly/poly.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+msm::density_view view(const r1cs::density_tracker& d) { return {d.words(), d.size()}; }
+
+void expect_size(size_t have, size_t want, const char* what) {
+  if (have != want) {
+    throw std::invalid_argument(std::string("parameters do not match the circuit: ") + what + " has " +
+                                std::to_string(have) + " points, the circuit needs " + std::to_string(want));
+  }
+}
+
+// The cheap exact check: a_i b_i = c_i on every row, before any transform.
+void check_satisfied(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c) {
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!(a[i] * b[i] == c[i])) {
+      throw std::invalid_argument("witness does not satisfy constraint " + std::to_string(i) +
+                                  " (A*B != C); run the circuit in test mode to name it");
+    }
+  }
+}
+
+}  // namespace
+
+r1cs::witness_cs synthesize_witness(const circuits::any_circuit& circuit) {
+  r1cs::witness_cs cs;
+  circuit.synthesize(cs);
+  cs.add_input_constraints();
+  return cs;
+}
+
+pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
+  const size_t n_inputs = w.num_inputs(), n_aux = w.num_aux();
+  poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
+  if (d.n < 2) d = poly::domain_t(1);
+
+  expect_size(params.vk.ic.size(), n_inputs, "vk.ic");
+  expect_size(params.h.size(), d.n - 1, "h");
+  expect_size(params.l.size(), n_aux, "l");
+  expect_size(params.a.size(), n_inputs + w.a_aux_density().total_density(), "a");
+  const size_t b_inputs = w.b_input_density().total_density();
+  expect_size(params.b_g1.size(), b_inputs + w.b_aux_density().total_density(), "b_g1");
+  expect_size(params.b_g2.size(), params.b_g1.size(), "b_g2");
+
+  std::vector<fr_t> a = w.take_a(), b = w.take_b(), c = w.take_c();
+  check_satisfied(a, b, c);
+  a.resize(d.n);
+  b.resize(d.n);
+  c.resize(d.n);
+  poly::compute_h(d, a, b, c);
+  std::vector<fr_t>().swap(b);
+  std::vector<fr_t>().swap(c);
+
+  // Shared with the B_g2 thread, which may outlive this frame until finalize.
+  auto inputs = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.input_assignment()));
+  auto aux = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.aux_assignment()));
+  const std::span<const msm::scalar_limbs_t> in_s(*inputs), aux_s(*aux);
+
+  pending_proof_t out;
+  out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
+  // B_g2 is the costliest MSM per point; it runs beside the G1 work.
+  auto bg2_in = std::span(params.b_g2).first(b_inputs);
+  auto bg2_aux = std::span(params.b_g2).subspan(b_inputs);
+  out.b_g2 = std::async(std::launch::async, [bg2_in, bg2_aux, inputs, aux, bi = w.b_input_density(),
+                                             ba = w.b_aux_density()] {
+    auto s = msm::msm_dense<ec::g2_curve>(bg2_in, std::span<const msm::scalar_limbs_t>(*inputs), view(bi));
+    return s + msm::msm_dense<ec::g2_curve>(bg2_aux, std::span<const msm::scalar_limbs_t>(*aux), view(ba));
+  });
+
+  auto h_s = msm::to_canonical(std::span<const fr_t>(a).first(d.n - 1));
+  std::vector<fr_t>().swap(a);
+  out.h = msm::msm<ec::g1_curve>(params.h, std::span<const msm::scalar_limbs_t>(h_s));
+  out.l = msm::msm<ec::g1_curve>(params.l, aux_s);
+  out.a = msm::msm<ec::g1_curve>(std::span(params.a).first(n_inputs), in_s) +
+          msm::msm_dense<ec::g1_curve>(std::span(params.a).subspan(n_inputs), aux_s, view(w.a_aux_density()));
+  out.b_g1 = msm::msm_dense<ec::g1_curve>(std::span(params.b_g1).first(b_inputs), in_s, view(w.b_input_density())) +
+             msm::msm_dense<ec::g1_curve>(std::span(params.b_g1).subspan(b_inputs), aux_s, view(w.b_aux_density()));
+  return out;
+}
+
+proof_t finalize(const parameters_t& params, pending_proof_t&& p, const fr_t& r, const fr_t& s) {
+  using J1 = ec::g1_jacobian_t;
+  using J2 = ec::g2_jacobian_t;
+  const auto& vk = params.vk;
+  const J1 delta1 = J1::from_affine(vk.delta_g1);
+  J1 g_a = delta1.mul(r).add_mixed(vk.alpha_g1) + p.a;
+  J2 g_b = J2::from_affine(vk.delta_g2).mul(s).add_mixed(vk.beta_g2) + p.b_g2.get();
+  // r s delta + s alpha + r beta + s sum(A) + r sum(B1) + H + L
+  J1 g_c = delta1.mul(r * s) + J1::from_affine(vk.alpha_g1).mul(s) + J1::from_affine(vk.beta_g1).mul(r);
+  g_c += p.a.mul(s) + p.b_g1.mul(r) + p.h + p.l;
+  return {g_a.to_affine(), g_b.to_affine(), g_c.to_affine()};
+}
+
+}  // namespace cuzk::groth16

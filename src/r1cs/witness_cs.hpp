@@ -1,0 +1,128 @@
+#pragma once
+// Proving mode, after bellman's ProvingAssignment: keeps the assignment and,
+// per constraint, only the evaluations a_i = <A_i, w>, b_i, c_i (no linear
+// combinations are stored), plus the density bitmaps the MSMs need.
+// Cost per term: one Fr multiplication unless the coefficient is 1 or the
+// variable is ONE. Memory: 3 * 32 bytes per constraint + 32 per variable +
+// 4 bits per variable; reserve() from a shape_cs pass avoids the 1.5x peak of
+// vector doubling at 2^27 constraints.
+#include <utility>
+#include <vector>
+
+#include "r1cs/constraint_system.hpp"
+#include "r1cs/density_tracker.hpp"
+#include "r1cs/shape_counts_t.hpp"
+
+namespace cuzk::r1cs {
+
+class witness_cs {
+ public:
+  static constexpr bool needs_values = true;
+
+  witness_cs() {
+    input_assignment_.push_back(fr_t::one());
+    a_input_density_.add_element();
+    b_input_density_.add_element();
+  }
+
+  // Sizes from a shape pass; num_constraints should include the input constraints.
+  void reserve(const shape_counts_t& s) {
+    input_assignment_.reserve(s.num_inputs);
+    aux_assignment_.reserve(s.num_aux);
+    a_.reserve(s.num_constraints);
+    b_.reserve(s.num_constraints);
+    c_.reserve(s.num_constraints);
+    a_input_density_.reserve(s.num_inputs);
+    b_input_density_.reserve(s.num_inputs);
+    a_aux_density_.reserve(s.num_aux);
+    b_aux_density_.reserve(s.num_aux);
+  }
+
+  variable_t one() const { return variable_t::one(); }
+
+  template <name_source N, value_source V>
+  variable_t alloc(N&& name, V&& value) {
+    aux_assignment_.push_back(resolve_value(std::forward<V>(value), std::forward<N>(name)));
+    a_aux_density_.add_element();
+    b_aux_density_.add_element();
+    return variable_t::aux(aux_assignment_.size() - 1);
+  }
+
+  template <name_source N, value_source V>
+  variable_t alloc_input(N&& name, V&& value) {
+    input_assignment_.push_back(resolve_value(std::forward<V>(value), std::forward<N>(name)));
+    a_input_density_.add_element();
+    b_input_density_.add_element();
+    return variable_t::input(input_assignment_.size() - 1);
+  }
+
+  template <name_source N, lc_builder A, lc_builder B, lc_builder C>
+  void enforce(N&&, A&& a, B&& b, C&& c) {
+    a_.push_back(eval(std::forward<A>(a)(linear_combination_t{}), &a_input_density_, &a_aux_density_));
+    b_.push_back(eval(std::forward<B>(b)(linear_combination_t{}), &b_input_density_, &b_aux_density_));
+    c_.push_back(eval(std::forward<C>(c)(linear_combination_t{}), nullptr, nullptr));
+  }
+
+  template <name_source N>
+  void push_namespace(N&&) {}
+  void pop_namespace() {}
+
+  // Appends x_i * 0 = 0 for every input (ONE included), as bellman's prover
+  // does: it makes the input polynomials of A linearly independent, which the
+  // security proof of Groth16 needs. Invariant afterwards: inputs have full
+  // density in the A query because there are constraints of the form x * 0 = 0
+  // for each input.
+  void add_input_constraints() {
+    for (size_t i = 0; i < input_assignment_.size(); ++i) {
+      enforce("", [i](linear_combination_t lc) { return lc + variable_t::input(i); },
+              [](linear_combination_t lc) { return lc; }, [](linear_combination_t lc) { return lc; });
+    }
+  }
+
+  size_t num_constraints() const { return a_.size(); }
+  size_t num_inputs() const { return input_assignment_.size(); }
+  size_t num_aux() const { return aux_assignment_.size(); }
+  shape_counts_t counts() const { return {num_constraints(), num_inputs(), num_aux()}; }
+
+  const std::vector<fr_t>& input_assignment() const { return input_assignment_; }
+  const std::vector<fr_t>& aux_assignment() const { return aux_assignment_; }
+  const std::vector<fr_t>& a() const { return a_; }
+  const std::vector<fr_t>& b() const { return b_; }
+  const std::vector<fr_t>& c() const { return c_; }
+  const density_tracker& a_input_density() const { return a_input_density_; }
+  const density_tracker& a_aux_density() const { return a_aux_density_; }
+  const density_tracker& b_input_density() const { return b_input_density_; }
+  const density_tracker& b_aux_density() const { return b_aux_density_; }
+
+  // The prover frees a, b, c as soon as the GPU holds them; these hand the
+  // buffers over instead of copying 3 * 32 * n bytes.
+  std::vector<fr_t> take_a() { return std::exchange(a_, {}); }
+  std::vector<fr_t> take_b() { return std::exchange(b_, {}); }
+  std::vector<fr_t> take_c() { return std::exchange(c_, {}); }
+  std::vector<fr_t> take_aux_assignment() { return std::exchange(aux_assignment_, {}); }
+  std::vector<fr_t> take_input_assignment() { return std::exchange(input_assignment_, {}); }
+
+ private:
+  // A variable is dense once it appears with a nonzero coefficient; terms of
+  // one LC that cancel each other would still mark it, so gadgets must not
+  // emit them (the same contract as bellman).
+  fr_t eval(const linear_combination_t& lc, density_tracker* input_density, density_tracker* aux_density) {
+    fr_t acc = fr_t::zero();
+    for (const term_t& t : lc) {
+      size_t i = t.var.index();
+      bool is_input = t.var.is_input();
+      acc += linear_combination_t::term_value(t, is_input ? input_assignment_[i] : aux_assignment_[i]);
+      if (t.coeff.is_zero()) continue;
+      if (density_tracker* d = is_input ? input_density : aux_density) d->inc(i);
+    }
+    return acc;
+  }
+
+  std::vector<fr_t> input_assignment_;
+  std::vector<fr_t> aux_assignment_;
+  std::vector<fr_t> a_, b_, c_;
+  density_tracker a_input_density_, a_aux_density_;
+  density_tracker b_input_density_, b_aux_density_;
+};
+
+}  // namespace cuzk::r1cs

@@ -1,0 +1,154 @@
+// Setup -> prove -> verify round trips on the built-in circuits, file formats,
+// and rejection of wrong proofs, inputs and files.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "circuits/circuits.hpp"
+#include "groth16/groth16.hpp"
+#include "test_seed.hpp"
+
+using namespace cuzk;
+using namespace cuzk::groth16;
+
+namespace {
+
+struct fixture_t {
+  std::unique_ptr<circuits::any_circuit> circuit;
+  parameters_t params;
+};
+
+fixture_t make(const char* name, size_t size, uint64_t seed) {
+  fixture_t f{circuits::make_circuit(name, size), {}};
+  seeded_rng rng(seed);
+  f.params = generate_parameters(*f.circuit, toxic_waste_t::random(rng));
+  return f;
+}
+
+std::string temp_path(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("cuzk_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+}  // namespace
+
+class groth16_round_trip : public ::testing::TestWithParam<std::pair<const char*, size_t>> {};
+
+TEST_P(groth16_round_trip, proves_and_verifies) {
+  uint64_t seed = test::seed("groth16_round_trip");
+  auto f = make(GetParam().first, GetParam().second, seed);
+  seeded_rng rng(seed + 1);
+  proof_t proof = prove(f.params, *f.circuit, rng);
+  auto inputs = f.circuit->public_inputs();
+  prepared_vk_t pvk(f.params.vk);
+  EXPECT_TRUE(pvk.verify(proof, inputs));
+
+  // Through the 192-byte encoding.
+  auto bytes = proof.encode();
+  proof_t back;
+  ASSERT_TRUE(decode_proof(bytes, back).ok());
+  EXPECT_EQ(back, proof);
+  EXPECT_TRUE(pvk.verify(back, inputs));
+
+  // A changed public input fails; so does a proof for other inputs.
+  auto bad = inputs;
+  bad[0] += fr_t::one();
+  EXPECT_FALSE(pvk.verify(proof, bad));
+  EXPECT_THROW(pvk.verify(proof, std::span(inputs).first(inputs.size() - 1)), std::invalid_argument);
+  proof_t swapped = proof;
+  std::swap(swapped.a, swapped.c);
+  EXPECT_FALSE(pvk.verify(swapped, inputs));
+}
+
+INSTANTIATE_TEST_SUITE_P(circuits, groth16_round_trip,
+                         ::testing::Values(std::make_pair("tiny", size_t(0)), std::make_pair("hash-chain", size_t(1000))));
+
+TEST(groth16, same_r_s_give_identical_proofs_and_batch_verifies) {
+  uint64_t seed = test::seed("groth16_batch");
+  auto f = make("hash-chain", 300, seed);
+  seeded_rng rng(seed ^ 0x55);
+  fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  auto p1 = finalize(f.params, prove_start(f.params, synthesize_witness(*f.circuit)), r, s);
+  auto p2 = finalize(f.params, prove_start(f.params, synthesize_witness(*f.circuit)), r, s);
+  EXPECT_EQ(p1.encode(), p2.encode());
+
+  std::vector<proof_t> proofs;
+  std::vector<std::vector<fr_t>> inputs;
+  for (int i = 0; i < 4; ++i) {
+    proofs.push_back(prove(f.params, *f.circuit, rng));
+    inputs.push_back(f.circuit->public_inputs());
+  }
+  prepared_vk_t pvk(f.params.vk);
+  EXPECT_TRUE(verify_batch(pvk, std::span<const proof_t>(proofs), std::span<const std::vector<fr_t>>(inputs), rng));
+  inputs[2][0] += fr_t::one();
+  EXPECT_FALSE(verify_batch(pvk, std::span<const proof_t>(proofs), std::span<const std::vector<fr_t>>(inputs), rng));
+}
+
+TEST(groth16, parameter_and_key_files_round_trip) {
+  auto f = make("tiny", 0, test::seed("groth16_files"));
+  auto pp = temp_path("tiny.params"), vp = temp_path("tiny.vk");
+  write_parameters(pp, f.params);
+  write_verifying_key(vp, f.params.vk);
+  EXPECT_EQ(read_parameters(pp), f.params);
+  EXPECT_EQ(read_verifying_key(vp), f.params.vk);
+  EXPECT_EQ(summarize_file(pp).kind, "parameters");
+  EXPECT_EQ(summarize_file(vp).kind, "verifying key");
+  // A parameter file is not a verifying key and vice versa.
+  EXPECT_THROW(read_verifying_key(pp), format_error);
+  EXPECT_THROW(read_parameters(vp), format_error);
+}
+
+TEST(groth16, corrupted_files_are_rejected_with_reasons) {
+  auto f = make("tiny", 0, test::seed("groth16_corrupt"));
+  auto pp = temp_path("c.params");
+  write_parameters(pp, f.params);
+  std::ifstream in(pp, std::ios::binary);
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+  auto expect_error = [&](std::vector<uint8_t> b, const std::string& needle) {
+    try {
+      parse_parameters(b, "p.params");
+      ADD_FAILURE() << "accepted a corrupted file; expected " << needle;
+    } catch (const format_error& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  for (size_t cut : {size_t(0), size_t(10), size_t(96), bytes.size() / 2, bytes.size() - 1})
+    expect_error(std::vector<uint8_t>(bytes.begin(), bytes.begin() + std::ptrdiff_t(cut)), "truncated");
+  auto t = bytes;
+  t.push_back(0);
+  expect_error(t, "trailing");
+  // alpha_g1's x >= p: set the top non-flag bits.
+  t = bytes;
+  t[0] |= 0x1f;
+  expect_error(t, "vk.alpha_g1");
+  // Perturb y of the first h point: off the curve.
+  size_t vk_bytes = 96 * 3 + 192 * 3 + 4 + 96 * f.params.vk.ic.size();
+  t = bytes;
+  t[vk_bytes + 4 + 95] ^= 1;
+  expect_error(t, "h[0]: point not on the curve");
+  // Infinity is forbidden in parameters.
+  t = bytes;
+  std::fill(t.begin() + std::ptrdiff_t(vk_bytes + 4), t.begin() + std::ptrdiff_t(vk_bytes + 4 + 96), 0);
+  t[vk_bytes + 4] = 0x40;
+  expect_error(t, "h[0]: point at infinity");
+  // A huge declared count must not allocate or crash.
+  t = bytes;
+  t[vk_bytes] = 0xff;
+  expect_error(t, "truncated");
+}
+
+TEST(groth16, unsatisfied_witness_and_mismatched_parameters_are_refused) {
+  auto f = make("tiny", 0, test::seed("groth16_unsat"));
+  circuits::circuit_model<circuits::tiny_circuit> wrong(
+      "tiny", circuits::tiny_circuit().with_claimed_y(fr_t::from_u64(12345)));
+  try {
+    prove_start(f.params, synthesize_witness(wrong));
+    ADD_FAILURE() << "proved an unsatisfied witness";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("does not satisfy constraint"), std::string::npos) << e.what();
+  }
+  auto other = make("hash-chain", 100, 1);
+  EXPECT_THROW(prove_start(other.params, synthesize_witness(*f.circuit)), std::invalid_argument);
+}
