@@ -95,8 +95,9 @@ scalar_split split_kinds(std::span<const scalar_limbs_t> scalars, const std::vec
 
 // Splitting costs one more pass over the scalars and 4 bytes per kept position;
 // it pays as soon as a few percent of the scalars are 0 or 1: each such scalar
-// saves W digit scans (0) or moves to a 40 % cheaper affine addition (1), and
-// the window width follows the smaller count.
+// saves W digit scans (0) or moves to a 20-35 % cheaper affine addition (1), and
+// the window width follows the smaller count. Measured on G1 with 70 % of the
+// scalars 0 or 1: 0.68x the CPU time of no split at 2^16, 0.80x at 2^20.
 bool worth_splitting(size_t n, size_t zeros_and_ones, bit_split mode) {
   if (n > std::numeric_limits<uint32_t>::max()) return false;
   if (mode != bit_split::automatic) return mode == bit_split::always;
