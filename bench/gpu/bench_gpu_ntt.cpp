@@ -1,0 +1,140 @@
+// GPU NTT, compute_h and field multiplication, device-resident: data is
+// generated on the GPU and only kernels are timed, with CUDA events
+// (UseManualTime). Skips with a message when there is no GPU.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "gpu/device.hpp"
+#include "gpu/ntt_timer.hpp"
+#include "gpu/probes.hpp"
+
+namespace {
+
+using cuzk::gpu::ntt_config;
+using cuzk::gpu::ntt_dir;
+using cuzk::gpu::ntt_timer;
+
+bool have_gpu(benchmark::State& state) {
+  if (cuzk::gpu::device_count() > 0) return true;
+  state.SkipWithError("no CUDA device of compute capability >= 9.0");
+  return false;
+}
+
+void report(benchmark::State& state, uint32_t log_n, double ms_total, double arrays = 1) {
+  state.counters["ms"] = benchmark::Counter(ms_total / double(state.iterations()));
+  state.SetItemsProcessed(int64_t(state.iterations()) * (int64_t(1) << log_n));
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(arrays * 32.0 * double(int64_t(1) << log_n)));
+}
+
+const ntt_config configs[] = {{10, 256}, {11, 256}, {11, 512}, {12, 512}, {12, 1024}};
+
+// Natural order in and out: DIF passes + bit reversal.
+void BM_gpu_ntt(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const auto log_n = uint32_t(state.range(0));
+  ntt_timer t(log_n);
+  double total = 0;
+  for (auto _ : state) {
+    double ms = t.ntt_ms(ntt_dir::forward, false);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  report(state, log_n, total);
+}
+BENCHMARK(BM_gpu_ntt)->DenseRange(20, 27)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+void BM_gpu_coset_intt(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const auto log_n = uint32_t(state.range(0));
+  ntt_timer t(log_n);
+  double total = 0;
+  for (auto _ : state) {
+    double ms = t.ntt_ms(ntt_dir::inverse, true);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  report(state, log_n, total);
+}
+BENCHMARK(BM_gpu_coset_intt)->DenseRange(20, 27)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// The butterfly passes alone (bit-reversed output), per pass shape: args log_n, config index.
+void BM_gpu_ntt_passes(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const auto log_n = uint32_t(state.range(0));
+  const ntt_config cfg = configs[state.range(1)];
+  state.SetLabel("tile 2^" + std::to_string(cfg.tile_log) + " x " + std::to_string(cfg.threads) + " threads");
+  ntt_timer t(log_n);
+  double total = 0;
+  for (auto _ : state) {
+    double ms = t.nr_passes_ms(ntt_dir::forward, cfg);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  report(state, log_n, total);
+}
+BENCHMARK(BM_gpu_ntt_passes)
+    ->ArgsProduct({{20, 24, 27}, {0, 1, 2, 3, 4}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(0.2);
+
+void BM_gpu_bit_reverse(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const auto log_n = uint32_t(state.range(0));
+  ntt_timer t(log_n);
+  double total = 0;
+  for (auto _ : state) {
+    double ms = t.bit_reverse_ms();
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  report(state, log_n, total, 2);  // bytes: read + write
+}
+BENCHMARK(BM_gpu_bit_reverse)->DenseRange(20, 27, 7)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2);
+
+// 7 transforms + 1 bit reversal + quotient over a, b, c of 2^log_n each.
+void BM_gpu_compute_h(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const auto log_n = uint32_t(state.range(0));
+  ntt_timer t(log_n, 3);
+  double total = 0;
+  for (auto _ : state) {
+    double ms = t.compute_h_ms();
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  report(state, log_n, total);
+}
+BENCHMARK(BM_gpu_compute_h)->DenseRange(20, 27)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// Fr multiplications per second: 132 SMs x 8 blocks x 256 threads, 2 chains of 4096.
+void BM_gpu_fr_mul(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const uint32_t blocks = 132 * 8, threads = 256, muls = 4096;
+  double total = 0;
+  for (auto _ : state) {
+    double ms = cuzk::gpu::fr_mul_ms(blocks, threads, muls);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  const double per = 2.0 * blocks * threads * muls;
+  state.counters["Gmul/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+}
+BENCHMARK(BM_gpu_fr_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// Memory ceiling: device-to-device copy of 4 GiB (bytes counted read + write).
+void BM_gpu_d2d_copy(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const size_t bytes = size_t(4) << 30;
+  double total = 0;
+  for (auto _ : state) {
+    double ms = cuzk::gpu::d2d_copy_ms(bytes);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  state.counters["TB/s"] = benchmark::Counter(2.0 * double(bytes) * double(state.iterations()) / (total / 1e3) / 1e12);
+}
+BENCHMARK(BM_gpu_d2d_copy)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2);
+
+}  // namespace

@@ -1,0 +1,22 @@
+// device_count: a failing driver query means "no usable GPU", never an error.
+#include <cuda_runtime.h>
+
+#include "gpu/device.hpp"
+
+namespace cuzk::gpu {
+
+int device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    cudaGetLastError();  // clear it so later checks do not see it
+    return 0;
+  }
+  int usable = 0;
+  for (int i = 0; i < n; ++i) {
+    int major = 0;
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, i) == cudaSuccess && major >= 9) ++usable;
+  }
+  return usable;
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,245 @@
+// GPU NTT over Fr: pass planning, launches, tables, and the host-memory API.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpu/bit_reverse.cuh"
+#include "gpu/cuda_check.cuh"
+#include "gpu/device_buffer.cuh"
+#include "gpu/ntt.hpp"
+#include "gpu/ntt_device.cuh"
+#include "gpu/ntt_domain_d.cuh"
+#include "gpu/ntt_pass_launch.cuh"
+#include "gpu/ntt_pass_shape.hpp"
+#include "gpu/ntt_tables.hpp"
+#include "gpu/stream.cuh"
+
+namespace cuzk::gpu {
+
+namespace {
+
+using ff::fr_t;
+
+fr_d to_d(const fr_t& x) {
+  fr_d r;
+  std::memcpy(&r, &x, sizeof r);
+  return r;
+}
+
+void check_log_n(uint32_t log_n, const char* who) {
+  if (log_n < 1 || log_n > ntt_max_log_n) {
+    throw std::invalid_argument(std::string(who) + ": log_n " + std::to_string(log_n) + " outside [1, " +
+                                std::to_string(ntt_max_log_n) + "]");
+  }
+}
+
+std::unique_ptr<ntt_domain_d> build_domain(uint32_t log_n) {
+  const ntt_tables t(log_n);
+  auto d = std::make_unique<ntt_domain_d>();
+  d->log_n = log_n;
+  d->storage = device_buffer<fr_d>(t.data.size());
+  CUDA_OK(cudaMemcpy(d->storage.data(), t.data.data(), t.data.size() * sizeof(fr_t), cudaMemcpyHostToDevice));
+  CUDA_OK(cudaDeviceSynchronize());
+  const fr_d* base = d->storage.data();
+  for (int i = 0; i < 2; ++i) {
+    d->tw[i] = t.view(t.tw[i], base);
+    d->inner[i] = base + t.inner[i];
+    d->direct[i] = base + t.direct[i];
+  }
+  d->coset = t.view(t.coset, base);
+  d->coset_n = t.view(t.coset_n, base);
+  d->coset_inv_n = t.view(t.coset_inv_n, base);
+  d->direct_log = t.direct_log;
+  d->n_inv = to_d(t.n_inv);
+  d->z_inv = to_d(t.z_inv);
+  return d;
+}
+
+// ---- passes ---------------------------------------------------------------
+
+void check_config(const ntt_config& cfg) {
+  const bool ok = (cfg.tile_log == 10 && cfg.threads == 256) ||
+                  (cfg.tile_log == 11 && (cfg.threads == 256 || cfg.threads == 512)) ||
+                  (cfg.tile_log == 12 && (cfg.threads == 512 || cfg.threads == 1024));
+  if (!ok) {
+    throw std::invalid_argument("gpu::ntt: unsupported ntt_config (tile_log " + std::to_string(cfg.tile_log) +
+                                ", threads " + std::to_string(cfg.threads) + ")");
+  }
+}
+
+void launch_pass_cfg(const ntt_config& cfg, const ntt_pass& a, bool dit, cudaStream_t s) {
+  if (cfg.tile_log == 10 && cfg.threads == 256) return launch_ntt_pass_10_256(a, dit, s);
+  if (cfg.tile_log == 11 && cfg.threads == 512) return launch_ntt_pass_11_512(a, dit, s);
+  if (cfg.tile_log == 11 && cfg.threads == 256) return launch_ntt_pass_11_256(a, dit, s);
+  if (cfg.tile_log == 12 && cfg.threads == 1024) return launch_ntt_pass_12_1024(a, dit, s);
+  if (cfg.tile_log == 12 && cfg.threads == 512) return launch_ntt_pass_12_512(a, dit, s);
+  throw std::invalid_argument("gpu::ntt: unsupported ntt_config (tile_log " + std::to_string(cfg.tile_log) +
+                              ", threads " + std::to_string(cfg.threads) + ")");
+}
+
+void run_passes(fr_d* x, uint32_t log_n, ntt_dir dir, bool dit, const scale_op& pre, const scale_op& post,
+                cudaStream_t s, const ntt_config& cfg) {
+  check_log_n(log_n, "gpu::ntt");
+  check_config(cfg);
+  const ntt_domain_d& d = ntt_domain(log_n);
+  std::vector<ntt_pass_shape> passes = ntt_pass_shape::plan(log_n, cfg.tile_log);
+  if (dit) std::reverse(passes.begin(), passes.end());
+  const int di = dir == ntt_dir::forward ? 0 : 1;
+  for (size_t i = 0; i < passes.size(); ++i) {
+    ntt_pass p{};
+    p.data = x;
+    p.log_n = log_n;
+    p.lo = passes[i].lo;
+    p.k = passes[i].k;
+    p.c = passes[i].c;
+    p.inner = d.inner[di];
+    p.tw = d.tw[di];
+    p.direct = d.direct[di];
+    p.direct_log = d.direct_log;
+    if (i == 0) p.pre = pre;
+    if (i + 1 == passes.size()) p.post = post;
+    launch_pass_cfg(cfg, p, dit, s);
+  }
+}
+
+__global__ void quotient_kernel(fr_d* a, const fr_d* b, const fr_d* c, const fr_d z_inv, size_t n) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    store_f(a + i, (load_f(a + i) * load_f(b + i) - load_f(c + i)) * z_inv);
+  }
+}
+
+__device__ __forceinline__ uint64_t splitmix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+__global__ void fill_random_kernel(fr_d* x, size_t n, uint64_t seed) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    fr_d v;
+#pragma unroll
+    for (int w = 0; w < fr_d::n / 2; ++w) {
+      uint64_t r = splitmix64(seed ^ (i * 4 + w) * 0xd1342543de82ef95ull);
+      v.l[2 * w] = uint32_t(r);
+      v.l[2 * w + 1] = uint32_t(r >> 32);
+    }
+    v.l[fr_d::n - 1] &= 0x3fffffffu;  // < 2^254 < r
+    store_f(x + i, v);
+  }
+}
+
+// Grid-stride loops: 16 blocks of 256 per SM (132 on an H200) keep every SM busy.
+uint32_t elementwise_grid(size_t n) { return uint32_t(std::min<size_t>((n + 255) / 256, 132 * 16)); }
+
+}  // namespace
+
+// ---- device-resident API --------------------------------------------------
+
+const ntt_domain_d& ntt_domain(uint32_t log_n) {
+  static std::mutex mu;
+  static std::map<std::pair<int, uint32_t>, std::unique_ptr<ntt_domain_d>> cache;
+  check_log_n(log_n, "gpu::ntt_domain");
+  int dev = 0;
+  CUDA_OK(cudaGetDevice(&dev));
+  std::lock_guard lock(mu);
+  auto& slot = cache[{dev, log_n}];
+  if (!slot) slot = build_domain(log_n);
+  return *slot;
+}
+
+void ntt_nr_d(fr_d* x, uint32_t log_n, ntt_dir dir, const scale_op& pre, const scale_op& post, cudaStream_t s,
+              ntt_config cfg) {
+  run_passes(x, log_n, dir, false, pre, post, s, cfg);
+}
+
+void ntt_rn_d(fr_d* x, uint32_t log_n, ntt_dir dir, const scale_op& pre, const scale_op& post, cudaStream_t s,
+              ntt_config cfg) {
+  run_passes(x, log_n, dir, true, pre, post, s, cfg);
+}
+
+void bit_reverse_d(fr_d* x, uint32_t log_n, cudaStream_t s) {
+  check_log_n(log_n, "gpu::bit_reverse");
+  constexpr uint32_t cb_max = 4;
+  const uint32_t cb = std::min(cb_max, log_n / 2);
+  bit_reverse_kernel<cb_max><<<1u << (log_n - 2 * cb), 256, 0, s>>>(x, log_n, cb);
+  CUDA_LAUNCH_OK();
+}
+
+void ntt_d(fr_d* x, uint32_t log_n, ntt_dir dir, bool coset, cudaStream_t s, ntt_config cfg) {
+  const ntt_domain_d& d = ntt_domain(log_n);
+  const scale_op none{};
+  if (dir == ntt_dir::forward) {
+    ntt_nr_d(x, log_n, dir, coset ? scale_op::by_powers(d.coset, false) : none, none, s, cfg);
+  } else {
+    ntt_nr_d(x, log_n, dir, none, coset ? scale_op::by_powers(d.coset_inv_n, true) : scale_op::by_constant(d.n_inv),
+             s, cfg);
+  }
+  bit_reverse_d(x, log_n, s);
+}
+
+void compute_h_d(fr_d* a, fr_d* b, fr_d* c, uint32_t log_n, cudaStream_t s, ntt_config cfg) {
+  const ntt_domain_d& d = ntt_domain(log_n);
+  const scale_op none{};
+  // Values on H -> values on g·H with no bit reversal: the inverse DIF leaves
+  // coefficients bit-reversed, g^i/n is applied at its last store, and the
+  // forward DIT takes bit-reversed input.
+  for (fr_d* x : {a, b, c}) {
+    ntt_nr_d(x, log_n, ntt_dir::inverse, none, scale_op::by_powers(d.coset_n, true), s, cfg);
+    ntt_rn_d(x, log_n, ntt_dir::forward, none, none, s, cfg);
+  }
+  const size_t n = size_t(1) << log_n;
+  quotient_kernel<<<elementwise_grid(n), 256, 0, s>>>(a, b, c, d.z_inv, n);
+  CUDA_LAUNCH_OK();
+  ntt_nr_d(a, log_n, ntt_dir::inverse, none, scale_op::by_powers(d.coset_inv_n, true), s, cfg);
+  bit_reverse_d(a, log_n, s);
+}
+
+void fill_random_d(fr_d* x, size_t n, uint64_t seed, cudaStream_t s) {
+  fill_random_kernel<<<elementwise_grid(n), 256, 0, s>>>(x, n, seed);
+  CUDA_LAUNCH_OK();
+}
+
+// ---- host-memory API ------------------------------------------------------
+
+void ntt(std::span<fr_t> data, uint32_t log_n, ntt_dir dir, bool coset, ntt_config cfg) {
+  check_log_n(log_n, "gpu::ntt");
+  if (data.size() != (size_t(1) << log_n)) {
+    throw std::invalid_argument("gpu::ntt: data.size() " + std::to_string(data.size()) + " != 2^" +
+                                std::to_string(log_n));
+  }
+  check_config(cfg);
+  stream_t s;
+  device_buffer<fr_d> x(data.size());
+  x.upload(std::span<const fr_t>(data), s);
+  ntt_d(x.data(), log_n, dir, coset, s, cfg);
+  x.download(data, s);
+  s.sync();
+}
+
+void compute_h(std::span<fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c, ntt_config cfg) {
+  const size_t n = a.size();
+  if (n < 2 || (n & (n - 1)) || b.size() != n || c.size() != n) {
+    throw std::invalid_argument("gpu::compute_h: a, b, c must have the same power-of-two size >= 2");
+  }
+  const uint32_t log_n = uint32_t(std::countr_zero(n));
+  check_log_n(log_n, "gpu::compute_h");
+  check_config(cfg);
+  stream_t s;
+  device_buffer<fr_d> da(n), db(n), dc(n);
+  da.upload(std::span<const fr_t>(a), s);
+  db.upload(b, s);
+  dc.upload(c, s);
+  compute_h_d(da.data(), db.data(), dc.data(), log_n, s, cfg);
+  da.download(a, s);
+  s.sync();
+}
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,31 @@
+#pragma once
+// Number-theoretic transforms over Fr on the GPU, host-memory interface: each
+// call uploads, transforms and downloads (pageable copies dominate; the
+// prover uses the device-resident forms in ntt_device.cuh). Same results, bit
+// for bit, as poly::ntt / intt / coset_ntt / coset_intt / compute_h.
+// Throws std::invalid_argument on bad sizes, std::runtime_error on CUDA errors
+// or when the build has no CUDA.
+#include <cstdint>
+#include <span>
+
+#include "ff/fr.hpp"
+#include "gpu/ntt_config.hpp"
+
+namespace cuzk::gpu {
+
+enum class ntt_dir { forward, inverse };
+
+// Largest supported transform: 2^28 points (8 GiB); indices stay 32-bit.
+inline constexpr uint32_t ntt_max_log_n = 28;
+
+// Natural order in and out; data.size() must be 2^log_n, 1 <= log_n <= 28.
+// forward: coefficients -> evaluations on H; inverse: evaluations -> coefficients (1/n applied).
+// coset: the evaluations are on g·H, g = ff::fr_generator.
+void ntt(std::span<ff::fr_t> data, uint32_t log_n, ntt_dir dir, bool coset = false, ntt_config cfg = {});
+
+// H(x) = (A·B - C)/Z as poly::compute_h: a, b, c are evaluations on H of
+// size n = a.size() (a power of two); on return a holds the n coefficients of
+// H (a[n-1] is zero for a satisfied witness). b and c are not modified.
+void compute_h(std::span<ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c, ntt_config cfg = {});
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,52 @@
+// Definitions of the plain-C++ GPU interface for builds without CUDA, so that
+// callers link everywhere: device_count() is 0 and everything else throws.
+#ifndef CUZK_HAVE_CUDA
+
+#include <stdexcept>
+#include <string>
+
+#include "gpu/device.hpp"
+#include "gpu/field_check.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu/ntt_timer.hpp"
+#include "gpu/probes.hpp"
+
+namespace cuzk::gpu {
+
+namespace {
+[[noreturn]] void no_cuda(const char* what) {
+  throw std::runtime_error(std::string("cuzk built without CUDA: ") + what + " unavailable");
+}
+}  // namespace
+
+int device_count() { return 0; }
+
+void ntt(std::span<ff::fr_t>, uint32_t, ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt"); }
+void compute_h(std::span<ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>, ntt_config) {
+  no_cuda("gpu::compute_h");
+}
+
+void field_ops_on_device(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<ff::fr_t>,
+                         std::span<ff::fr_t>, std::span<ff::fr_t>) {
+  no_cuda("gpu::field_ops_on_device");
+}
+void field_ops_on_device(std::span<const ff::fp_t>, std::span<const ff::fp_t>, std::span<ff::fp_t>,
+                         std::span<ff::fp_t>, std::span<ff::fp_t>) {
+  no_cuda("gpu::field_ops_on_device");
+}
+void copy_through_device(std::span<const ff::fr_t>, std::span<ff::fr_t>) { no_cuda("gpu::copy_through_device"); }
+
+double fr_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_ms"); }
+double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
+
+struct ntt_timer::impl {};
+ntt_timer::ntt_timer(uint32_t, int) { no_cuda("gpu::ntt_timer"); }
+ntt_timer::~ntt_timer() = default;
+double ntt_timer::ntt_ms(ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt_timer"); }
+double ntt_timer::nr_passes_ms(ntt_dir, ntt_config) { no_cuda("gpu::ntt_timer"); }
+double ntt_timer::bit_reverse_ms() { no_cuda("gpu::ntt_timer"); }
+double ntt_timer::compute_h_ms(ntt_config) { no_cuda("gpu::ntt_timer"); }
+
+}  // namespace cuzk::gpu
+
+#endif  // CUZK_HAVE_CUDA
