@@ -8,9 +8,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "ff/bigint.hpp"
+#include "ff/mod_add_x86.hpp"
+#include "ff/mont_mul_x86.hpp"
+#include "ff/mont_sqr_x86.hpp"
 
 namespace cuzk::ff {
 
@@ -144,23 +148,25 @@ struct mont_field {
   constexpr bool is_one() const { return l == r1; }
   constexpr bool operator==(const mont_field&) const = default;
 
-  constexpr mont_field& operator+=(const mont_field& b) {
-    uint64_t c = big_add(l, b.l);
-    if (c || !big_less(l, modulus)) big_sub(l, modulus);
-    return *this;
+  // Portable reference arithmetic on raw limbs: used in constant evaluation,
+  // on targets without the x86 kernels, and as the oracle in their tests.
+  static constexpr limbs add_generic(limbs a, const limbs& b) {
+    uint64_t c = big_add(a, b);
+    if (c || !big_less(a, modulus)) big_sub(a, modulus);
+    return a;
   }
-  constexpr mont_field& operator-=(const mont_field& b) {
-    if (big_sub(l, b.l)) big_add(l, modulus);
-    return *this;
+  static constexpr limbs sub_generic(limbs a, const limbs& b) {
+    if (big_sub(a, b)) big_add(a, modulus);
+    return a;
   }
   // CIOS Montgomery multiplication (Koc, Acar, Kaliski 1996, "Analyzing and
   // comparing Montgomery multiplication algorithms", section 4).
-  constexpr mont_field& operator*=(const mont_field& b) {
+  static constexpr limbs mul_generic(const limbs& a, const limbs& b) {
     limbs t{};
     uint64_t t_hi = 0;
     for (size_t i = 0; i < n_limbs; ++i) {
       uint64_t c = 0;
-      for (size_t j = 0; j < n_limbs; ++j) t[j] = mac(l[j], b.l[i], t[j], c);
+      for (size_t j = 0; j < n_limbs; ++j) t[j] = mac(a[j], b[i], t[j], c);
       uint64_t c2 = 0;
       uint64_t top = addc(t_hi, c, c2);
       uint64_t m = t[0] * m_inv;
@@ -172,23 +178,68 @@ struct mont_field {
       t_hi = c2 + c3;
     }
     if (t_hi || !big_less(t, modulus)) big_sub(t, modulus);
-    l = t;
+    return t;
+  }
+
+  // At run time on x86-64 with BMI2/ADX the 4- and 6-limb fields take the asm
+  // kernels (mont_mul_x86.hpp, mont_sqr_x86.hpp, mod_add_x86.hpp), which write
+  // the result with 64-bit stores straight into its destination: the operators
+  // returning a value build it in the return slot rather than in a copy of an
+  // operand. always_inline keeps the kernel-or-generic choice inside each
+  // caller, so a translation unit compiled without ADX cannot hand the linker
+  // a generic copy of these. Assigning a returned value to an existing object
+  // (x = a * b) still costs a copy that GCC makes with vector moves, which
+  // cannot forward from the kernel's 64-bit stores: ~25 cycles of latency on
+  // Zen 5. x *= b, and initialisation (auto z = a * b), have no copy.
+  [[gnu::always_inline]] constexpr mont_field& operator+=(const mont_field& b) {
+    add_to(*this, *this, b);
+    return *this;
+  }
+  [[gnu::always_inline]] constexpr mont_field& operator-=(const mont_field& b) {
+    sub_to(*this, *this, b);
+    return *this;
+  }
+  [[gnu::always_inline]] constexpr mont_field& operator*=(const mont_field& b) {
+    mul_to(*this, *this, b);
     return *this;
   }
 
-  friend constexpr mont_field operator+(mont_field a, const mont_field& b) { return a += b; }
-  friend constexpr mont_field operator-(mont_field a, const mont_field& b) { return a -= b; }
-  friend constexpr mont_field operator*(mont_field a, const mont_field& b) { return a *= b; }
-  constexpr mont_field operator-() const { return zero() - *this; }
-
-  constexpr mont_field dbl() const { return *this + *this; }
-  constexpr mont_field sqr() const { return *this * *this; }
+  [[gnu::always_inline]] friend constexpr mont_field operator+(const mont_field& a, const mont_field& b) {
+    mont_field r;
+    add_to(r, a, b);
+    return r;
+  }
+  [[gnu::always_inline]] friend constexpr mont_field operator-(const mont_field& a, const mont_field& b) {
+    mont_field r;
+    sub_to(r, a, b);
+    return r;
+  }
+  [[gnu::always_inline]] friend constexpr mont_field operator*(const mont_field& a, const mont_field& b) {
+    mont_field r;
+    mul_to(r, a, b);
+    return r;
+  }
+  [[gnu::always_inline]] constexpr mont_field operator-() const {
+    mont_field r;
+    sub_to(r, zero(), *this);
+    return r;
+  }
+  [[gnu::always_inline]] constexpr mont_field dbl() const {
+    mont_field r;
+    add_to(r, *this, *this);
+    return r;
+  }
+  [[gnu::always_inline]] constexpr mont_field sqr() const {
+    mont_field r;
+    sqr_to(r, *this);
+    return r;
+  }
 
   template <size_t M>
   constexpr mont_field pow(const limbs_t<M>& e) const {
     mont_field r = one();
     for (size_t i = big_num_bits(e); i-- > 0;) {
-      r = r.sqr();
+      sqr_to(r, r);  // in place: no copy of a returned temporary
       if (big_bit(e, i)) r *= *this;
     }
     return r;
@@ -258,6 +309,41 @@ struct mont_field {
       if (top) x[n_limbs - 1] &= (uint64_t(1) << top) - 1;
       if (auto f = from_canonical(x)) return *f;
     }
+  }
+
+ private:
+  // r = a op b; r may alias a or b.
+  [[gnu::always_inline]] static constexpr void add_to(mont_field& r, const mont_field& a, const mont_field& b) {
+#if CUZK_FF_X86_ADX
+    if constexpr (x86::has_kernels<n_limbs>) {
+      if (!std::is_constant_evaluated()) return x86::mod_add<mont_field>(r.l, a.l, b.l);
+    }
+#endif
+    r.l = add_generic(a.l, b.l);
+  }
+  [[gnu::always_inline]] static constexpr void sub_to(mont_field& r, const mont_field& a, const mont_field& b) {
+#if CUZK_FF_X86_ADX
+    if constexpr (x86::has_kernels<n_limbs>) {
+      if (!std::is_constant_evaluated()) return x86::mod_sub<mont_field>(r.l, a.l, b.l);
+    }
+#endif
+    r.l = sub_generic(a.l, b.l);
+  }
+  [[gnu::always_inline]] static constexpr void mul_to(mont_field& r, const mont_field& a, const mont_field& b) {
+#if CUZK_FF_X86_ADX
+    if constexpr (x86::has_kernels<n_limbs>) {
+      if (!std::is_constant_evaluated()) return x86::mont_mul<mont_field>(r.l, a.l, b.l);
+    }
+#endif
+    r.l = mul_generic(a.l, b.l);
+  }
+  [[gnu::always_inline]] static constexpr void sqr_to(mont_field& r, const mont_field& a) {
+#if CUZK_FF_X86_ADX
+    if constexpr (x86::has_kernels<n_limbs>) {
+      if (!std::is_constant_evaluated()) return x86::mont_sqr<mont_field>(r.l, a.l);
+    }
+#endif
+    r.l = mul_generic(a.l, a.l);
   }
 };
 
