@@ -22,6 +22,6 @@ step() {  # name seconds command...
 step tests 150 "$B/cuzk_tests" --gtest_brief=1
 step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
 step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2
-step bench_ntt_msm 150 "$B/cuzk_bench" --benchmark_filter='^(bm_ntt|bm_compute_h|msm_g1/|msm_g2|msm_g1_filecoin|witness_hash)' --benchmark_min_time=0.2
-step bench_prove 200 "$B/cuzk_bench" --benchmark_filter='bm_prove|bm_verify'
+step bench_ntt_msm 120 "$B/cuzk_bench" --benchmark_filter='^(bm_ntt|bm_compute_h|msm_g1/|msm_g2|msm_g1_filecoin|witness_hash)' --benchmark_min_time=0.2
+step bench_prove 150 "$B/cuzk_bench" --benchmark_filter='bm_prove|bm_verify'
 tail -n 3 "$OUT"/*.txt

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "groth16/format_error.hpp"
@@ -17,7 +18,11 @@ std::vector<ff::fr_t> parse_public_inputs(const std::string& text, const std::st
   for (size_t i = 0; i < j.size(); ++i) {
     if (!j[i].is_string()) throw format_error(name, "input " + std::to_string(i) + " is not a string");
     const std::string s = j[i].get<std::string>();
-    auto v = (s.starts_with("0x") || s.starts_with("0X")) ? ff::fr_t::from_hex(s) : ff::fr_t::from_decimal(s);
+    const bool hex = s.starts_with("0x") || s.starts_with("0X");
+    // fr_t::from_hex reads a bare "0x" as zero; a prefix without digits is no number.
+    std::optional<ff::fr_t> v;
+    if (!hex) v = ff::fr_t::from_decimal(s);
+    else if (s.size() > 2) v = ff::fr_t::from_hex(s);
     if (!v) throw format_error(name, "input " + std::to_string(i) + " is not a number below r: \"" + s + "\"");
     out.push_back(*v);
   }
