@@ -106,6 +106,7 @@ struct mont_field {
   // Accepts an optional 0x prefix and any number of digits; rejects values >= p.
   static constexpr std::optional<mont_field> from_hex(std::string_view s) {
     if (s.starts_with("0x") || s.starts_with("0X")) s.remove_prefix(2);
+    if (s.empty()) return std::nullopt;  // a bare prefix is no number
     limbs x{};
     size_t nib = 0;
     for (size_t i = s.size(); i-- > 0; ++nib) {

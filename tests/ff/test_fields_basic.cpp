@@ -80,3 +80,11 @@ TEST(fr, decimal_round_trip) {
     EXPECT_EQ(fr_t::from_decimal(a.to_decimal()), a);
   }
 }
+
+TEST(fr, hex_rejects_empty_and_bare_prefix) {
+  EXPECT_FALSE(fr_t::from_hex(""));
+  EXPECT_FALSE(fr_t::from_hex("0x"));
+  EXPECT_FALSE(fr_t::from_hex("0xg1"));
+  EXPECT_EQ(fr_t::from_hex("0x0"), fr_t::zero());
+  EXPECT_EQ(fr_t::from_hex("0X2a"), fr_t::from_u64(42));
+}
