@@ -41,8 +41,10 @@ inline constexpr bool has_kernels = CUZK_FF_X86_ADX && (N == 4 || N == 6);
 template <class F>
 [[gnu::visibility("hidden")]] inline constexpr limbs_t<F::n_limbs> modulus_v = F::modulus;
 
-// r = t < p ? t : t - p for t < 2p held in registers: d = t - p on one borrow
-// chain, then cmov keeps t where that borrowed.
+// r = t < p ? t : t - p for t < 2p: d = t - p on one borrow chain, then cmov
+// keeps t where that borrowed. t may sit in memory ("rm"): mov and cmov accept
+// it, and with 6 outputs plus the pointer a register-only t made GCC report
+// "impossible constraints" wherever the caller already held many registers.
 template <class F>
 inline void reduce_once_store(limbs_t<4>& r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3) {
   constexpr const limbs_t<4>& p = modulus_v<F>;
@@ -64,7 +66,7 @@ inline void reduce_once_store(limbs_t<4>& r, uint64_t t0, uint64_t t1, uint64_t 
       "movq %[d2], 16(%[r])\n\t"
       "movq %[d3], 24(%[r])\n\t"
       : [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), "=m"(r)
-      : [r] "r"(r.data()), [t0] "r"(t0), [t1] "r"(t1), [t2] "r"(t2), [t3] "r"(t3),
+      : [r] "r"(r.data()), [t0] "rm"(t0), [t1] "rm"(t1), [t2] "rm"(t2), [t3] "rm"(t3),
         [p0] "m"(p[0]), [p1] "m"(p[1]), [p2] "m"(p[2]), [p3] "m"(p[3])
       : "cc");
 }
@@ -100,8 +102,8 @@ inline void reduce_once_store(limbs_t<6>& r, uint64_t t0, uint64_t t1, uint64_t 
       "movq %[d5], 40(%[r])\n\t"
       : [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [d4] "=&r"(d4),
         [d5] "=&r"(d5), "=m"(r)
-      : [r] "r"(r.data()), [t0] "r"(t0), [t1] "r"(t1), [t2] "r"(t2), [t3] "r"(t3), [t4] "r"(t4),
-        [t5] "r"(t5), [p0] "m"(p[0]), [p1] "m"(p[1]), [p2] "m"(p[2]), [p3] "m"(p[3]),
+      : [r] "r"(r.data()), [t0] "rm"(t0), [t1] "rm"(t1), [t2] "rm"(t2), [t3] "rm"(t3), [t4] "rm"(t4),
+        [t5] "rm"(t5), [p0] "m"(p[0]), [p1] "m"(p[1]), [p2] "m"(p[2]), [p3] "m"(p[3]),
         [p4] "m"(p[4]), [p5] "m"(p[5])
       : "cc");
 }
