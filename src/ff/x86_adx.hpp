@@ -28,6 +28,10 @@
 #define CUZK_FF_X86_ADX 0
 #endif
 
+#if CUZK_FF_X86_ADX
+#include <x86intrin.h>
+#endif
+
 namespace cuzk::ff::x86 {
 
 // True when this target has the field kernels for N limbs.
@@ -41,71 +45,31 @@ inline constexpr bool has_kernels = CUZK_FF_X86_ADX && (N == 4 || N == 6);
 template <class F>
 [[gnu::visibility("hidden")]] inline constexpr limbs_t<F::n_limbs> modulus_v = F::modulus;
 
-// r = t < p ? t : t - p for t < 2p: d = t - p on one borrow chain, then cmov
-// keeps t where that borrowed. t may sit in memory ("rm"): mov and cmov accept
-// it, and with 6 outputs plus the pointer a register-only t made GCC report
-// "impossible constraints" wherever the caller already held many registers.
+// r = t < p ? t : t - p for t < 2p: d = t - p on one borrow chain, then a mask
+// keeps t where that borrowed. Written with the subborrow intrinsic rather than
+// asm: the asm version needed 7+ registers at once and GCC 12 reported
+// "impossible constraints" where inlined into callers that held many.
+template <class F, size_t N>
+[[gnu::always_inline]] inline void reduce_once_store_n(limbs_t<N>& r, const uint64_t (&t)[N]) {
+  constexpr const limbs_t<N>& p = F::modulus;
+  unsigned long long d[N];
+  unsigned char borrow = 0;
+  for (size_t i = 0; i < N; ++i) borrow = _subborrow_u64(borrow, t[i], p[i], &d[i]);
+  const uint64_t keep_t = uint64_t(0) - borrow;
+  for (size_t i = 0; i < N; ++i) r[i] = (t[i] & keep_t) | (uint64_t(d[i]) & ~keep_t);
+}
+
 template <class F>
 inline void reduce_once_store(limbs_t<4>& r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3) {
-  constexpr const limbs_t<4>& p = modulus_v<F>;
-  uint64_t d0, d1, d2, d3;
-  asm("movq %[t0], %[d0]\n\t"
-      "subq %[p0], %[d0]\n\t"
-      "movq %[t1], %[d1]\n\t"
-      "sbbq %[p1], %[d1]\n\t"
-      "movq %[t2], %[d2]\n\t"
-      "sbbq %[p2], %[d2]\n\t"
-      "movq %[t3], %[d3]\n\t"
-      "sbbq %[p3], %[d3]\n\t"
-      "cmovcq %[t0], %[d0]\n\t"
-      "cmovcq %[t1], %[d1]\n\t"
-      "cmovcq %[t2], %[d2]\n\t"
-      "cmovcq %[t3], %[d3]\n\t"
-      "movq %[d0], 0(%[r])\n\t"
-      "movq %[d1], 8(%[r])\n\t"
-      "movq %[d2], 16(%[r])\n\t"
-      "movq %[d3], 24(%[r])\n\t"
-      : [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), "=m"(r)
-      : [r] "r"(r.data()), [t0] "rm"(t0), [t1] "rm"(t1), [t2] "rm"(t2), [t3] "rm"(t3),
-        [p0] "m"(p[0]), [p1] "m"(p[1]), [p2] "m"(p[2]), [p3] "m"(p[3])
-      : "cc");
+  const uint64_t t[4] = {t0, t1, t2, t3};
+  reduce_once_store_n<F, 4>(r, t);
 }
 
 template <class F>
 inline void reduce_once_store(limbs_t<6>& r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
                               uint64_t t4, uint64_t t5) {
-  constexpr const limbs_t<6>& p = modulus_v<F>;
-  uint64_t d0, d1, d2, d3, d4, d5;
-  asm("movq %[t0], %[d0]\n\t"
-      "subq %[p0], %[d0]\n\t"
-      "movq %[t1], %[d1]\n\t"
-      "sbbq %[p1], %[d1]\n\t"
-      "movq %[t2], %[d2]\n\t"
-      "sbbq %[p2], %[d2]\n\t"
-      "movq %[t3], %[d3]\n\t"
-      "sbbq %[p3], %[d3]\n\t"
-      "movq %[t4], %[d4]\n\t"
-      "sbbq %[p4], %[d4]\n\t"
-      "movq %[t5], %[d5]\n\t"
-      "sbbq %[p5], %[d5]\n\t"
-      "cmovcq %[t0], %[d0]\n\t"
-      "cmovcq %[t1], %[d1]\n\t"
-      "cmovcq %[t2], %[d2]\n\t"
-      "cmovcq %[t3], %[d3]\n\t"
-      "cmovcq %[t4], %[d4]\n\t"
-      "cmovcq %[t5], %[d5]\n\t"
-      "movq %[d0], 0(%[r])\n\t"
-      "movq %[d1], 8(%[r])\n\t"
-      "movq %[d2], 16(%[r])\n\t"
-      "movq %[d3], 24(%[r])\n\t"
-      "movq %[d4], 32(%[r])\n\t"
-      "movq %[d5], 40(%[r])\n\t"
-      : [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [d4] "=&r"(d4),
-        [d5] "=&r"(d5), "=m"(r)
-      : [r] "r"(r.data()), [t0] "rm"(t0), [t1] "rm"(t1), [t2] "rm"(t2), [t3] "rm"(t3), [t4] "rm"(t4),
-        [t5] "rm"(t5), [p0] "m"(p[0]), [p1] "m"(p[1]), [p2] "m"(p[2]), [p3] "m"(p[3]),
-        [p4] "m"(p[4]), [p5] "m"(p[5])
-      : "cc");
+  const uint64_t t[6] = {t0, t1, t2, t3, t4, t5};
+  reduce_once_store_n<F, 6>(r, t);
 }
 
 #endif  // CUZK_FF_X86_ADX
