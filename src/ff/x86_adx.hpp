@@ -21,8 +21,19 @@
 
 #include "ff/bigint.hpp"
 
+// AddressSanitizer takes registers the kernels need (clang: "inline assembly
+// requires more registers than available") and cannot see inside asm anyway,
+// so sanitizer builds (the fuzzers) use the generic path.
+#if defined(__SANITIZE_ADDRESS__)
+#define CUZK_FF_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUZK_FF_ASAN 1
+#endif
+#endif
+
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && defined(__OPTIMIZE__) && \
-    !defined(__CUDA_ARCH__)
+    !defined(__CUDA_ARCH__) && !defined(CUZK_FF_ASAN)
 #define CUZK_FF_X86_ADX 1
 #else
 #define CUZK_FF_X86_ADX 0
