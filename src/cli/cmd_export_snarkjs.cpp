@@ -67,18 +67,12 @@ json proof_json(const groth16::proof_t& proof) {
 }
 
 struct export_options {
-  std::string vk, proof, public_path, out_dir;
+  proof_input_paths_t inputs;
+  std::string out_dir;
 };
 
 int run_export(const export_options& o) {
-  auto vk = groth16::read_verifying_key(o.vk);
-  auto proof = read_proof(o.proof);
-  auto inputs = groth16::read_public_inputs(o.public_path);
-  if (inputs.size() != vk.num_public_inputs()) {
-    throw groth16::format_error(o.public_path, "has " + std::to_string(inputs.size()) +
-                                                   " public inputs, the verifying key expects " +
-                                                   std::to_string(vk.num_public_inputs()));
-  }
+  auto [vk, proof, inputs] = read_proof_inputs(o.inputs);
   std::error_code ec;
   std::filesystem::create_directories(o.out_dir, ec);
   if (ec) throw groth16::format_error(o.out_dir, "cannot create directory: " + ec.message());
@@ -99,9 +93,7 @@ command_t add_export_snarkjs_command(CLI::App& root) {
   auto o = std::make_shared<export_options>();
   auto* app = root.add_subcommand(
       "export-snarkjs", "Write verification_key.json, proof.json and public.json for snarkjs (curve bls12381)");
-  app->add_option("--vk", o->vk, "Verifying-key file")->required();
-  app->add_option("--proof", o->proof, "Proof file: 192 raw bytes or hex text")->required();
-  app->add_option("--public", o->public_path, "Public inputs: JSON array of decimal strings")->required();
+  add_proof_input_options(app, o->inputs);
   app->add_option("--out-dir", o->out_dir, "Output directory (created if missing)")->required();
   return {app, [o] { return run_export(*o); }};
 }

@@ -6,9 +6,13 @@
 #include <fstream>
 #include <iterator>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/file_io.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/format_error.hpp"
+#include "groth16/param_io.hpp"
+#include "groth16/public_inputs.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -66,6 +70,29 @@ groth16::proof_t read_proof(const std::string& path) {
 void write_proof(const std::string& path, const groth16::proof_t& proof) {
   auto bytes = proof.encode();
   write_file(path, bytes);
+}
+
+}  // namespace cuzk::cli
+
+namespace cuzk::cli {
+
+using groth16::format_error;
+
+void add_proof_input_options(CLI::App* app, proof_input_paths_t& paths) {
+  app->add_option("--vk", paths.vk, "Verifying-key file")->required();
+  app->add_option("--proof", paths.proof, "Proof file: 192 raw bytes or hex text")->required();
+  app->add_option("--public", paths.public_inputs, "Public inputs: JSON array of decimal strings")->required();
+}
+
+proof_inputs_t read_proof_inputs(const proof_input_paths_t& paths) {
+  proof_inputs_t in{groth16::read_verifying_key(paths.vk), read_proof(paths.proof),
+                    groth16::read_public_inputs(paths.public_inputs)};
+  if (in.public_inputs.size() != in.vk.num_public_inputs()) {
+    throw format_error(paths.public_inputs, "has " + std::to_string(in.public_inputs.size()) +
+                                                " public inputs, the verifying key expects " +
+                                                std::to_string(in.vk.num_public_inputs()));
+  }
+  return in;
 }
 
 }  // namespace cuzk::cli

@@ -7,6 +7,12 @@
 #include <vector>
 
 #include "groth16/proof_t.hpp"
+#include "groth16/verifying_key_t.hpp"
+#include "ff/fr.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace cuzk::cli {
 
@@ -22,5 +28,20 @@ groth16::proof_t read_proof(const std::string& path);
 
 // The 192-byte encoding, raw.
 void write_proof(const std::string& path, const groth16::proof_t& proof);
+
+// The three files every proof-consuming command takes: --vk, --proof, --public.
+struct proof_input_paths_t {
+  std::string vk, proof, public_inputs;
+};
+void add_proof_input_options(CLI::App* app, proof_input_paths_t& paths);
+
+// What those files hold, read and validated; the public-input count is
+// checked against the key so a mismatch names the public-inputs file.
+struct proof_inputs_t {
+  groth16::verifying_key_t vk;
+  groth16::proof_t proof;
+  std::vector<ff::fr_t> public_inputs;
+};
+proof_inputs_t read_proof_inputs(const proof_input_paths_t& paths);
 
 }  // namespace cuzk::cli
