@@ -1,0 +1,28 @@
+#pragma once
+// Engine configuration: one memory number decides concurrency (DESIGN.md 4);
+// the rest says how many threads feed it. Defaults follow CUZK_API.md 3.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cuzk::engine {
+
+inline constexpr uint64_t gib = uint64_t(1) << 30;
+
+struct engine_config_t {
+  // Bytes the engine may reserve for partitions and parameters. 0 = auto:
+  // MemTotal from /proc/meminfo minus safety_margin. An explicit value is used as is.
+  uint64_t total_budget = 0;
+  uint64_t safety_margin = 5 * gib;
+  uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
+  uint32_t gpu_workers_per_device = 2;
+  std::vector<uint32_t> devices;   // [] = every device of the backend
+  uint32_t finalizer_threads = 2;
+  std::string param_cache;         // <param_cache>/<circuit_id>.params
+  bool verify_proofs = true;       // verify each partition before returning it (F16)
+  uint32_t result_retention_s = 600;  // how long await() still finds a finished job
+  uint32_t queue_depth_per_worker = 2;  // synthesized partitions waiting per prove worker
+  uint32_t max_attempts = 3;       // prove attempts per partition before the job fails
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,49 @@
+#pragma once
+// A consistent-enough snapshot for GetStatus, /status and `cuzk bench`.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/gauge_snapshot_t.hpp"
+
+namespace cuzk::engine {
+
+struct worker_status_t {
+  uint32_t worker_id = 0;
+  uint32_t device = 0;
+  std::string backend;     // "cpu", "cuda", ...
+  bool busy = false;
+  std::string job_id;      // empty when idle
+  std::string proof_kind;  // proof_kind_name, empty when idle
+  uint32_t partition = 0;
+};
+
+struct loaded_params_t {
+  std::string circuit_id;
+  uint64_t bytes = 0;  // charged to the budget while loaded
+  uint64_t load_ms = 0;
+  double idle_s = 0;   // since last use
+  uint32_t in_use = 0; // partitions holding them now
+};
+
+struct queue_status_t {
+  std::string proof_kind;  // proof_kind_name
+  uint32_t pending = 0;      // jobs none of whose partitions has started
+  uint32_t in_progress = 0;  // jobs with partitions in the pipeline
+};
+
+struct engine_status_t {
+  std::vector<worker_status_t> workers;  // one per prove worker
+  std::vector<loaded_params_t> loaded_params;
+  std::vector<queue_status_t> queues;    // only kinds with jobs
+  uint64_t completed = 0, failed = 0, cancelled = 0;
+  uint32_t queue_depth = 0;              // jobs in the scheduler
+  double uptime_s = 0;
+  uint64_t budget_total = 0, budget_reserved = 0;
+  gauge_snapshot_t gauges;
+  uint64_t peak_rss_bytes = 0;           // VmHWM
+  uint64_t rss_bytes = 0;                // VmRSS
+  uint32_t synthesis_workers = 0, prove_workers = 0, gpu_queue_capacity = 0;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,33 @@
+#pragma once
+// The seam between the pipeline and whatever runs prove_start / finalize
+// (groth16/prover.hpp): the CPU prover now, the CUDA prover later. Coarse on
+// purpose: one virtual call per partition stage. "device" is the backend's own
+// index (a GPU ordinal; the CPU backend ignores it beyond bookkeeping).
+// Implementations must be callable from several threads at once.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "groth16/prover.hpp"
+
+namespace cuzk::engine {
+
+class prove_backend_t {
+ public:
+  virtual ~prove_backend_t() = default;
+
+  virtual std::string name() const = 0;
+  virtual uint32_t device_count() const = 0;
+
+  // Consumes the witness; a, b, c must be freed before it returns.
+  virtual groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                               r1cs::witness_cs&& witness) = 0;
+  virtual groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params,
+                                    groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) = 0;
+};
+
+// groth16::prove_start / finalize on the host; `devices` lets tests and the
+// bench pretend to have several devices (each is just a worker group).
+std::shared_ptr<prove_backend_t> make_cpu_backend(uint32_t devices = 1);
+
+}  // namespace cuzk::engine
