@@ -44,6 +44,7 @@ struct engine_status_t {
   uint64_t peak_rss_bytes = 0;           // VmHWM
   uint64_t rss_bytes = 0;                // VmRSS
   uint32_t synthesis_workers = 0, prove_workers = 0, gpu_queue_capacity = 0;
+  uint32_t gpu_queue_depth = 0, gpu_queue_peak = 0;  // synthesized partitions waiting for a prove worker
 };
 
 }  // namespace cuzk::engine

@@ -1,0 +1,303 @@
+#include "engine/engine.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "circuits/circuit_input.hpp"
+#include "circuits/circuit_registry.hpp"
+#include "engine/engine_impl.hpp"
+#include "engine/job_id.hpp"
+#include "groth16/format_error.hpp"
+#include "r1cs/shape_cs.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+constexpr uint32_t max_partitions = 1024;
+
+std::string gib_text(uint64_t bytes) { return fmt::format("{:.3f} GiB", double(bytes) / double(gib)); }
+
+void check_kind(proof_kind_t kind) {
+  switch (kind) {
+    case proof_kind_t::circuit: return;
+    case proof_kind_t::unspecified: throw invalid_request("proof_kind is unspecified (0)");
+    case proof_kind_t::porep_seal_commit:
+    case proof_kind_t::snap_deals_update:
+    case proof_kind_t::window_post_partition:
+    case proof_kind_t::winning_post:
+      throw invalid_request(fmt::format("proof_kind {} ({}) is not provable by this build yet (no Filecoin circuit); "
+                                        "use proof_kind circuit",
+                                        proof_kind_name(kind), static_cast<uint32_t>(kind)));
+  }
+  throw invalid_request(fmt::format("proof_kind {} is not a known kind", static_cast<uint32_t>(kind)));
+}
+
+// One circuit per partition (shared when every partition has the same witness).
+std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const job_request_t& r) {
+  if (r.circuit.empty()) throw invalid_request("circuit: no circuit name given for proof_kind circuit");
+  if (r.partitions == 0 || r.partitions > max_partitions) {
+    throw invalid_request(fmt::format("partitions: {} is outside 1..{}", r.partitions, max_partitions));
+  }
+  std::vector<std::shared_ptr<const circuits::any_circuit>> out;
+  try {
+    if (r.circuit_input.empty()) {
+      out.assign(r.partitions, circuits::make_circuit(r.circuit, r.circuit_size));
+      return out;
+    }
+    auto input = nlohmann::json::parse(r.circuit_input);
+    if (!input.is_array()) {
+      out.assign(r.partitions, circuits::make_circuit_with_input(r.circuit, r.circuit_size, input));
+      return out;
+    }
+    if (input.empty() || input.size() > max_partitions) {
+      throw invalid_request(fmt::format("circuit_input: an array needs 1..{} witnesses, got {}", max_partitions,
+                                        input.size()));
+    }
+    if (r.partitions != 1 && r.partitions != input.size()) {
+      throw invalid_request(fmt::format("partitions {} disagrees with the {} witnesses in circuit_input", r.partitions,
+                                        input.size()));
+    }
+    for (const auto& w : input) out.push_back(circuits::make_circuit_with_input(r.circuit, r.circuit_size, w));
+    return out;
+  } catch (const nlohmann::json::exception& e) {
+    throw invalid_request(std::string("circuit_input: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw invalid_request(e.what());
+  }
+}
+
+}  // namespace
+
+engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
+    : config_(std::move(config)),
+      hooks_(std::move(hooks)),
+      plan_(plan_budget(config_, hooks_.backend ? hooks_.backend->device_count() : 1)),
+      gauges_(hooks_.on_transition),
+      budget_(plan_.total, [this](std::string_view ev, uint64_t p, uint64_t r) { gauges_.set_bytes(p, r, ev); }),
+      params_(budget_, config_.param_cache),
+      backend_(hooks_.backend ? hooks_.backend : make_cpu_backend()),
+      fallback_(hooks_.fallback ? hooks_.fallback : make_cpu_backend()),
+      gpu_queue_(plan_.gpu_queue_capacity) {
+  spdlog::info("engine: budget {} ({} bytes), {} synthesis workers, {} prove workers on {} device(s) of backend {}, "
+               "GPU queue {} ({} per worker), {} finalizers",
+               gib_text(plan_.total), plan_.total, plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
+               backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
+  start_threads();
+}
+
+engine_t::impl::~impl() { stop(); }
+
+std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
+  check_kind(r.proof_kind);
+  auto job = std::make_shared<job_state_t>();
+  job->kind = r.proof_kind;
+  job->priority = effective_priority(r.priority, r.proof_kind);
+  job->circuits = make_circuits(r);
+  job->circuit_id = circuit_id_for(r);
+  job->want_timeline = r.timeline;
+  r1cs::shape_cs shape;
+  job->circuits.front()->synthesize(shape);
+  shape.add_input_constraints();
+  job->shape = shape.counts();
+  job->footprint = partition_footprint(job->shape);
+  if (!params_.available(job->circuit_id)) {
+    throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
+                          params_.path_for(job->circuit_id));
+  }
+  const uint64_t params_bytes = params_.charge_for(job->circuit_id);
+  if (partitions_in_flight(plan_.total, params_bytes, job->footprint) == 0) {
+    throw never_fits(fmt::format("circuit '{}' can never fit the memory budget: one partition needs {} "
+                                 "(domain 2^{}, {} working + {} pending) and its parameters {} more; budget {}",
+                                 job->circuit_id, gib_text(job->footprint.full()),
+                                 std::countr_zero(job->footprint.domain), gib_text(job->footprint.working),
+                                 gib_text(job->footprint.pending), gib_text(params_bytes), gib_text(plan_.total)));
+  }
+  job->proofs.resize(job->partitions());
+  if (job->want_timeline) job->timeline.resize(job->partitions());
+  return job;
+}
+
+submit_result_t engine_t::impl::submit(job_request_t request) {
+  auto job = make_job(request);
+  submit_result_t out;
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (!accepting_) throw engine_stopped("the engine is draining or stopped; no new jobs");
+    purge_expired_locked();
+    job->id = request.request_id.empty() ? make_job_id() : request.request_id;
+    if (jobs_.contains(job->id)) {
+      // Accepting it would mix two jobs' partitions (CUZK_API.md 7.3 F8).
+      throw invalid_request("request_id '" + job->id + "' is already in use by another job");
+    }
+    job->seq = next_seq_++;
+    job->submitted = steady_clock::now();
+    for (const auto& [id, j] : jobs_) {
+      if (!j->started && j->status == job_status_t::unknown) ++out.queue_position;
+    }
+    jobs_.emplace(job->id, job);
+  }
+  out.job_id = job->id;
+  spdlog::info("engine: job {} accepted: {} x{} partition(s), priority {}, {} per partition, queue position {}",
+               job->id, job->circuit_id, job->partitions(), static_cast<uint32_t>(job->priority),
+               gib_text(job->footprint.full()), out.queue_position);
+  for (uint32_t i = 0; i < job->partitions(); ++i) {
+    auto t = ticket(job, i);
+    const auto key = t.key();
+    scheduler_.push(key, std::move(t));
+  }
+  return out;
+}
+
+std::shared_ptr<job_state_t> engine_t::impl::find_job(const std::string& id) const {
+  std::lock_guard lk(jobs_mu_);
+  auto it = jobs_.find(id);
+  if (it == jobs_.end()) throw unknown_job("unknown job '" + id + "' (never submitted, or its result expired)");
+  return it->second;
+}
+
+job_result_t engine_t::impl::result_locked(const job_state_t& job) const {
+  job_result_t r;
+  r.job_id = job.id;
+  r.status = job.status;
+  r.error_message = job.error;
+  r.partitions = job.partitions();
+  r.retries = job.retries;
+  if (job.status != job_status_t::completed) return r;
+  r.proof.reserve(groth16::proof_size * job.partitions());
+  for (const auto& p : job.proofs) r.proof.insert(r.proof.end(), p->begin(), p->end());
+  r.total_ms = job.ms_since_submit(job.finished);
+  r.queue_wait_ms = job.first_synthesis ? job.ms_since_submit(*job.first_synthesis) : 0;
+  r.synthesis_ms = job.synthesis_ms;
+  r.gpu_ms = job.gpu_ms;
+  r.srs_load_ms = job.srs_load_ms;
+  return r;
+}
+
+job_result_t engine_t::impl::await(const std::string& id, std::optional<std::chrono::milliseconds> timeout) {
+  auto job = find_job(id);
+  std::unique_lock lk(jobs_mu_);
+  auto finished = [&] { return job->status != job_status_t::unknown; };
+  if (!timeout) {
+    jobs_cv_.wait(lk, finished);
+  } else if (!jobs_cv_.wait_for(lk, *timeout, finished)) {
+    job_result_t r;
+    r.job_id = id;
+    r.status = job_status_t::timeout;
+    r.error_message = fmt::format("not finished after {} ms; the job keeps running", timeout->count());
+    r.partitions = job->partitions();
+    return r;
+  }
+  return result_locked(*job);
+}
+
+bool engine_t::impl::cancel(const std::string& id) {
+  auto job = find_job(id);
+  bool was_running;
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (job->status != job_status_t::unknown) return false;
+    was_running = job->started;
+  }
+  halt_job(job, job_status_t::cancelled, "cancelled by request");
+  return was_running;
+}
+
+void engine_t::impl::purge_expired_locked() {
+  const auto now = steady_clock::now();
+  const auto keep = std::chrono::seconds(config_.result_retention_s);
+  std::erase_if(jobs_, [&](const auto& kv) {
+    const auto& j = *kv.second;
+    return j.status != job_status_t::unknown && j.live == 0 && now - j.finished > keep;
+  });
+}
+
+void engine_t::impl::drain() {
+  std::unique_lock lk(jobs_mu_);
+  accepting_ = false;
+  jobs_cv_.wait(lk, [&] {
+    for (const auto& [id, j] : jobs_) {
+      if (j->status == job_status_t::unknown || j->live != 0) return false;
+    }
+    return true;
+  });
+}
+
+void engine_t::impl::stop() {
+  std::lock_guard lk(stop_mu_);
+  if (stopped_) return;
+  drain();
+  stopping_ = true;
+  scheduler_.close();
+  synth_handoff_.close();
+  gpu_queue_.close();
+  finalize_queue_.close();
+  {
+    std::lock_guard s(slots_mu_);
+  }
+  slots_cv_.notify_all();
+  budget_.wake_all();
+  threads_.clear();  // joins
+  stopped_ = true;
+  spdlog::info("engine: stopped");
+}
+
+// ---- engine_t ----
+
+engine_t::engine_t(engine_config_t config, engine_hooks_t hooks)
+    : impl_(std::make_unique<impl>(std::move(config), std::move(hooks))) {}
+engine_t::~engine_t() = default;
+
+submit_result_t engine_t::submit(job_request_t request) { return impl_->submit(std::move(request)); }
+job_result_t engine_t::await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout) {
+  return impl_->await(job_id, timeout);
+}
+job_result_t engine_t::prove(job_request_t request) { return await(submit(std::move(request)).job_id); }
+bool engine_t::cancel(const std::string& job_id) { return impl_->cancel(job_id); }
+engine_status_t engine_t::status() const { return impl_->status(); }
+std::string engine_t::metrics_text() const { return impl_->metrics_text(); }
+std::string engine_t::timeline_json(const std::string& job_id) const { return impl_->timeline_json(job_id); }
+void engine_t::drain() { impl_->drain(); }
+void engine_t::stop() { impl_->stop(); }
+
+void engine_t::register_parameters(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params) {
+  impl_->params_.add(circuit_id, std::move(params), [] { return false; });
+}
+
+preload_result_t engine_t::preload(const std::string& circuit_id) {
+  if (!impl_->params_.available(circuit_id)) {
+    throw invalid_request("unknown circuit id '" + circuit_id + "': no parameters at " +
+                          impl_->params_.path_for(circuit_id));
+  }
+  bool loaded = false;
+  std::shared_ptr<param_entry_t> e;
+  try {
+    e = impl_->params_.acquire(circuit_id, [] { return false; }, &loaded);
+  } catch (const groth16::format_error& err) {
+    throw invalid_request(err.what());
+  }
+  return {!loaded, loaded ? e->load_ms : 0};
+}
+
+evict_result_t engine_t::evict(const std::string& circuit_id) {
+  auto [was, bytes] = impl_->params_.evict(circuit_id);
+  return {was, bytes};
+}
+
+std::string engine_t::circuit_id_for(const job_request_t& r) {
+  switch (r.proof_kind) {
+    case proof_kind_t::circuit:
+      if (r.circuit == "tiny") return "tiny";
+      if (r.circuit == "hash-chain") {
+        return "hash-chain-" + std::to_string(r.circuit_size ? r.circuit_size : circuits::default_hash_chain_size);
+      }
+      return r.circuit_size ? r.circuit + "-" + std::to_string(r.circuit_size) : r.circuit;
+    case proof_kind_t::porep_seal_commit: return r.sector_size == 64 * gib ? "porep-64g" : "porep-32g";
+    case proof_kind_t::snap_deals_update: return r.sector_size == 64 * gib ? "snap-64g" : "snap-32g";
+    case proof_kind_t::window_post_partition: return "wpost-32g";
+    case proof_kind_t::winning_post: return "winning-32g";
+    case proof_kind_t::unspecified: break;
+  }
+  return "";
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,105 @@
+#pragma once
+// Engine-internal: the state behind engine_t and its stage loops. Split over
+// engine.cpp (requests), engine_stages.cpp (the pipeline threads) and
+// engine_report.cpp (status, metrics, timeline).
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/budget_plan_t.hpp"
+#include "engine/engine.hpp"
+#include "engine/gauge_set_t.hpp"
+#include "engine/job_state_t.hpp"
+#include "engine/keyed_queue_t.hpp"
+#include "engine/memory_budget_t.hpp"
+#include "engine/param_store_t.hpp"
+#include "engine/partition_work_t.hpp"
+
+namespace cuzk::engine {
+
+using work_queue_t = keyed_queue_t<work_key_t, partition_work_t>;
+
+class engine_t::impl {
+ public:
+  impl(engine_config_t config, engine_hooks_t hooks);
+  ~impl();
+
+  submit_result_t submit(job_request_t request);
+  job_result_t await(const std::string& job_id, std::optional<std::chrono::milliseconds> timeout);
+  bool cancel(const std::string& job_id);
+  engine_status_t status() const;
+  std::string metrics_text() const;
+  std::string timeline_json(const std::string& job_id) const;
+  void drain();
+  void stop();
+
+  const engine_config_t config_;
+  const engine_hooks_t hooks_;
+  const budget_plan_t plan_;
+  const steady_clock::time_point started_ = steady_clock::now();
+  gauge_set_t gauges_;
+  memory_budget_t budget_;
+  param_store_t params_;
+
+ private:
+  // requests (engine.cpp)
+  std::shared_ptr<job_state_t> make_job(const job_request_t& r);
+  std::shared_ptr<job_state_t> find_job(const std::string& id) const;
+  job_result_t result_locked(const job_state_t& job) const;
+  void purge_expired_locked();
+
+  // pipeline (engine_stages.cpp)
+  void start_threads();
+  void dispatcher_loop();
+  bool dispatch(partition_work_t& w);
+  void synthesis_loop();
+  void synthesize(partition_work_t&& w);
+  void prove_loop(uint32_t worker, uint32_t device);
+  void prove_start(partition_work_t&& w, uint32_t worker, uint32_t device);
+  void finalize_loop();
+  void finalize(partition_work_t&& w);
+  void attempt_failed(partition_work_t&& w, const std::string& what);
+  void partition_done(partition_work_t& w, const std::array<uint8_t, groth16::proof_size>& proof);
+  void halt_job(const std::shared_ptr<job_state_t>& job, job_status_t status, const std::string& why);
+  void drop_queued(const std::shared_ptr<job_state_t>& job);
+  partition_work_t ticket(const std::shared_ptr<job_state_t>& job, uint32_t index);
+  void note(partition_work_t& w, const char* stage, steady_clock::time_point start, const std::string& where);
+  void set_worker(uint32_t worker, const partition_work_t* w);
+
+  std::shared_ptr<prove_backend_t> backend_, fallback_;
+
+  // Stages, in pipeline order. The synthesis hand-off holds at most one item
+  // per idle synthesis worker: the dispatcher reserves memory only for a
+  // partition a worker is ready to start.
+  work_queue_t scheduler_;
+  work_queue_t synth_handoff_;
+  work_queue_t gpu_queue_;
+  work_queue_t finalize_queue_;
+
+  std::mutex slots_mu_;
+  std::condition_variable slots_cv_;
+  uint32_t synth_idle_ = 0;  // synthesis workers not holding a partition
+
+  mutable std::mutex jobs_mu_;
+  std::condition_variable jobs_cv_;
+  std::map<std::string, std::shared_ptr<job_state_t>> jobs_;
+  uint64_t next_seq_ = 0;
+  bool accepting_ = true;
+  uint64_t completed_ = 0, failed_ = 0, cancelled_ = 0;
+  std::map<proof_kind_t, uint64_t> completed_by_kind_, failed_by_kind_;
+  std::map<proof_kind_t, std::deque<double>> durations_;  // last 1000 seconds per kind
+
+  mutable std::mutex workers_mu_;
+  std::vector<worker_status_t> workers_;
+
+  std::atomic<bool> stopping_{false};
+  bool stopped_ = false;
+  std::mutex stop_mu_;
+  std::vector<std::jthread> threads_;
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,349 @@
+// The pipeline threads of engine_t (DESIGN.md 2): dispatcher -> synthesis ->
+// prove workers -> finalizers. Each partition_work_t carries its reservation
+// and gauge place from stage to stage; nothing else counts memory.
+#include <spdlog/spdlog.h>
+
+#include "engine/engine_impl.hpp"
+#include "groth16/rng.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+uint64_t ms_between(steady_clock::time_point a, steady_clock::time_point b) {
+  return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
+}
+
+uint64_t device_bit(uint32_t device) { return device < 64 ? uint64_t(1) << device : 0; }
+
+}  // namespace
+
+partition_work_t engine_t::impl::ticket(const std::shared_ptr<job_state_t>& job, uint32_t index) {
+  partition_work_t w;
+  w.job = job;
+  w.index = index;
+  return w;
+}
+
+void engine_t::impl::start_threads() {
+  synth_idle_ = plan_.synthesis_workers;
+  uint32_t worker = 0;
+  for (uint32_t d : plan_.devices) {
+    for (uint32_t k = 0; k < config_.gpu_workers_per_device; ++k) {
+      workers_.push_back({worker++, d, backend_->name(), false, "", "", 0});
+    }
+  }
+  threads_.emplace_back([this] { dispatcher_loop(); });
+  for (uint32_t i = 0; i < plan_.synthesis_workers; ++i) threads_.emplace_back([this] { synthesis_loop(); });
+  for (const auto& w : workers_) {
+    threads_.emplace_back([this, id = w.worker_id, d = w.device] { prove_loop(id, d); });
+  }
+  for (uint32_t i = 0; i < plan_.finalizer_threads; ++i) threads_.emplace_back([this] { finalize_loop(); });
+}
+
+// One thread, so budget grants follow scheduler order (CUZK_API.md 7.3 F15).
+void engine_t::impl::dispatcher_loop() {
+  for (;;) {
+    {
+      std::unique_lock lk(slots_mu_);
+      slots_cv_.wait(lk, [&] { return stopping_ || synth_idle_ > 0; });
+      if (stopping_) return;
+      --synth_idle_;  // claimed: reserve only for a partition a worker will start now
+    }
+    auto w = scheduler_.pop();
+    bool handed = false;
+    if (w && !w->job->halted && dispatch(*w)) {
+      const auto key = w->key();
+      handed = synth_handoff_.push(key, std::move(*w));
+    }
+    if (!handed) {
+      std::lock_guard lk(slots_mu_);
+      ++synth_idle_;
+    }
+    if (!w) return;
+  }
+}
+
+bool engine_t::impl::dispatch(partition_work_t& w) {
+  const auto job = w.job;
+  auto abandon = [this, job] { return stopping_.load() || job->halted.load(); };
+  {
+    std::lock_guard lk(jobs_mu_);
+    w.params = job->params;
+  }
+  if (!w.params) {
+    const auto t0 = steady_clock::now();
+    bool loaded = false;
+    try {
+      w.params = params_.acquire(job->circuit_id, abandon, &loaded);
+    } catch (const std::exception& e) {
+      halt_job(job, job_status_t::failed, "loading parameters for '" + job->circuit_id + "': " + e.what());
+      return false;
+    }
+    if (!w.params) return false;
+    std::lock_guard lk(jobs_mu_);
+    job->params = w.params;
+    if (loaded) job->srs_load_ms += ms_between(t0, steady_clock::now());
+  }
+  w.params->touch();
+  const uint64_t full = job->footprint.full();
+  auto r = budget_.try_reserve(full);
+  if (!r) {
+    params_.evict_idle(full, job->circuit_id);
+    r = budget_.reserve(full, abandon);
+  }
+  if (!r) return false;
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (job->status != job_status_t::unknown) return false;
+    ++job->live;
+    job->started = true;
+  }
+  w.retire = scope_token_t([this, job] {
+    {
+      std::lock_guard lk(jobs_mu_);
+      --job->live;
+    }
+    jobs_cv_.notify_all();
+  });
+  w.reservation = std::move(*r);
+  w.gauge = gauge_t(gauges_);
+  return true;
+}
+
+void engine_t::impl::synthesis_loop() {
+  while (auto w = synth_handoff_.pop()) {
+    synthesize(std::move(*w));
+    {
+      std::lock_guard lk(slots_mu_);
+      ++synth_idle_;
+    }
+    slots_cv_.notify_all();
+  }
+}
+
+void engine_t::impl::synthesize(partition_work_t&& w) {
+  const auto job = w.job;
+  if (job->halted) return;
+  const auto t0 = steady_clock::now();
+  w.gauge.enter(gauge_kind_t::synthesizing, "synth_start");
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (!job->first_synthesis) job->first_synthesis = t0;
+  }
+  try {
+    r1cs::witness_cs cs;
+    cs.reserve(job->shape);  // exact sizes: no vector-doubling peak beyond the reserved footprint
+    job->circuits[w.index]->synthesize(cs);
+    cs.add_input_constraints();
+    w.witness.emplace(std::move(cs));
+  } catch (const std::exception& e) {
+    // A circuit that cannot produce its witness fails the same way every time: no retry.
+    halt_job(job, job_status_t::failed, fmt::format("synthesis of partition {} failed: {}", w.index, e.what()));
+    return;
+  }
+  note(w, "synthesis", t0, "");
+  w.gauge.enter(gauge_kind_t::queued, "synth_done");
+  w.queued_at = steady_clock::now();
+  const auto key = w.key();
+  gpu_queue_.push(key, std::move(w));  // blocks while the short queue is full
+}
+
+void engine_t::impl::prove_loop(uint32_t worker, uint32_t device) {
+  uint64_t all = 0;
+  for (uint32_t d : plan_.devices) all |= device_bit(d);
+  const uint64_t mine = device_bit(device);
+  // A partition that failed here waits for another device; once it failed on
+  // every device, any worker takes it to the fallback backend.
+  auto accept = [&](const partition_work_t& p) {
+    return (p.failed_devices & mine) == 0 || (p.failed_devices & all) == all;
+  };
+  while (auto w = gpu_queue_.pop(accept)) prove_start(std::move(*w), worker, device);
+}
+
+void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t device) {
+  const auto job = w.job;
+  if (job->halted) return;
+  uint64_t all = 0;
+  for (uint32_t d : plan_.devices) all |= device_bit(d);
+  const bool fallback = (w.failed_devices & all) == all;
+  const auto& backend = fallback ? fallback_ : backend_;
+  const uint32_t dev = fallback ? 0 : device;
+  note(w, "queue", w.queued_at, "");
+  set_worker(worker, &w);
+  w.gauge.enter(gauge_kind_t::on_gpu, "prove_start");
+  const auto t0 = steady_clock::now();
+  try {
+    w.pending.emplace(backend->prove_start(dev, *w.params->params, std::move(*w.witness)));
+  } catch (const std::exception& e) {
+    set_worker(worker, nullptr);
+    if (!fallback) w.failed_devices |= device_bit(device);
+    attempt_failed(std::move(w), fmt::format("prove_start on {} device {}: {}", backend->name(), dev, e.what()));
+    return;
+  }
+  set_worker(worker, nullptr);
+  w.witness.reset();
+  w.reservation.shrink_to(job->footprint.pending, "abc_freed");
+  note(w, "prove_start", t0, fmt::format("worker {} {} device {}", worker, backend->name(), dev));
+  w.backend = backend;
+  w.device = dev;
+  w.gauge.enter(gauge_kind_t::pending_finalize, "prove_done");
+  const auto key = w.key();
+  finalize_queue_.push(key, std::move(w));
+}
+
+void engine_t::impl::finalize_loop() {
+  while (auto w = finalize_queue_.pop()) finalize(std::move(*w));
+}
+
+void engine_t::impl::finalize(partition_work_t&& w) {
+  const auto job = w.job;
+  if (job->halted) return;
+  thread_local groth16::os_rng rng;  // r, s fresh and secret for every partition
+  const auto t0 = steady_clock::now();
+  groth16::proof_t proof;
+  try {
+    const ff::fr_t r = ff::fr_t::random(rng), s = ff::fr_t::random(rng);
+    proof = w.backend->finalize(w.device, *w.params->params, std::move(*w.pending), r, s);
+  } catch (const std::exception& e) {
+    attempt_failed(std::move(w), fmt::format("finalize on {}: {}", w.backend->name(), e.what()));
+    return;
+  }
+  w.pending.reset();
+  note(w, "finalize", t0, "");
+  if (config_.verify_proofs) {
+    // Against the circuit's own public inputs, not the prover's echo of them (F16).
+    const auto t1 = steady_clock::now();
+    std::string why = "the proof does not verify";
+    bool ok = false;
+    try {
+      ok = w.params->pvk->verify(proof, job->circuits[w.index]->public_inputs());
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    note(w, "verify", t1, "");
+    if (!ok) {
+      attempt_failed(std::move(w), fmt::format("partition {}: {}", w.index, why));
+      return;
+    }
+  }
+  w.reservation.release("finalize");
+  w.gauge.reset("finalize");
+  partition_done(w, proof.encode());
+}
+
+void engine_t::impl::attempt_failed(partition_work_t&& w, const std::string& what) {
+  const auto job = w.job;
+  const uint32_t index = w.index, attempts = w.attempt + 1;
+  const uint64_t failed_devices = w.failed_devices;
+  spdlog::warn("engine: job {} partition {} attempt {} of {} failed: {}", job->id, index, attempts,
+               config_.max_attempts, what);
+  {
+    std::lock_guard lk(jobs_mu_);
+    ++job->retries;
+  }
+  w.reservation.release("attempt_failed");
+  w.gauge.reset("attempt_failed");
+  { partition_work_t dead = std::move(w); }
+  if (attempts >= config_.max_attempts) {
+    halt_job(job, job_status_t::failed,
+             fmt::format("partition {} failed {} times; last error: {}", index, attempts, what));
+    return;
+  }
+  // Re-synthesize: prove_start consumed the witness. Same key, so it goes first.
+  auto t = ticket(job, index);
+  t.attempt = attempts;
+  t.failed_devices = failed_devices;
+  const auto key = t.key();
+  if (!job->halted) scheduler_.push(key, std::move(t));
+}
+
+void engine_t::impl::partition_done(partition_work_t& w, const std::array<uint8_t, groth16::proof_size>& proof) {
+  const auto job = w.job;
+  bool complete = false;
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (job->status != job_status_t::unknown) return;
+    job->proofs[w.index] = proof;
+    if (++job->done == job->partitions()) {
+      complete = true;
+      job->status = job_status_t::completed;
+      job->finished = steady_clock::now();
+      ++completed_;
+      ++completed_by_kind_[job->kind];
+      auto& d = durations_[job->kind];
+      d.push_back(double(ms_between(job->submitted, job->finished)) / 1000.0);
+      if (d.size() > 1000) d.pop_front();
+    }
+  }
+  if (complete) {
+    jobs_cv_.notify_all();
+    spdlog::info("engine: job {} completed: {} partition(s)", job->id, job->partitions());
+  }
+}
+
+void engine_t::impl::halt_job(const std::shared_ptr<job_state_t>& job, job_status_t status, const std::string& why) {
+  {
+    std::lock_guard lk(jobs_mu_);
+    if (job->status != job_status_t::unknown) return;
+    job->status = status;
+    job->error = why;
+    job->finished = steady_clock::now();
+    job->halted = true;
+    if (status == job_status_t::failed) {
+      ++failed_;
+      ++failed_by_kind_[job->kind];
+    } else {
+      ++cancelled_;
+    }
+  }
+  jobs_cv_.notify_all();
+  if (status == job_status_t::failed) {
+    spdlog::warn("engine: job {} failed: {}", job->id, why);
+  } else {
+    spdlog::info("engine: job {} {}: {}", job->id, job_status_name(status), why);
+  }
+  drop_queued(job);
+}
+
+// Queued partitions of a halted job go at once, and with them their
+// reservations; those inside a stage stop at its end.
+void engine_t::impl::drop_queued(const std::shared_ptr<job_state_t>& job) {
+  auto same = [&](const partition_work_t& w) { return w.job == job; };
+  scheduler_.extract_if(same);
+  const size_t handed = synth_handoff_.extract_if(same).size();
+  if (handed) {
+    std::lock_guard lk(slots_mu_);
+    synth_idle_ += uint32_t(handed);
+  }
+  slots_cv_.notify_all();
+  gpu_queue_.extract_if(same);
+  finalize_queue_.extract_if(same);
+  budget_.wake_all();
+}
+
+void engine_t::impl::note(partition_work_t& w, const char* stage, steady_clock::time_point start,
+                          const std::string& where) {
+  const auto end = steady_clock::now();
+  const uint64_t ms = ms_between(start, end);
+  const auto& job = *w.job;
+  spdlog::debug("TIMELINE,{},{},{},partition={},attempt={},ms={}", ms_between(started_, end), stage, job.id, w.index,
+                w.attempt, ms);
+  std::lock_guard lk(jobs_mu_);
+  const std::string_view s(stage);
+  if (s == "synthesis") w.job->synthesis_ms += ms;
+  if (s == "prove_start") w.job->gpu_ms += ms;
+  if (job.want_timeline) {
+    w.job->timeline[w.index].push_back({stage, job.ms_since_submit(start), job.ms_since_submit(end), w.attempt, where});
+  }
+}
+
+void engine_t::impl::set_worker(uint32_t worker, const partition_work_t* w) {
+  std::lock_guard lk(workers_mu_);
+  auto& s = workers_[worker];
+  s.busy = w != nullptr;
+  s.job_id = w ? w->job->id : "";
+  s.proof_kind = w ? std::string(proof_kind_name(w->job->kind)) : "";
+  s.partition = w ? w->index : 0;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,59 @@
+#pragma once
+// Test hook: a backend decorator that throws on chosen calls, so tests (and a
+// bench that wants to see retry cost) can inject prover faults. The rule gets
+// the 0-based call number of that stage and the device, and says whether to throw.
+#include <atomic>
+#include <functional>
+#include <stdexcept>
+
+#include "engine/prove_backend_t.hpp"
+
+namespace cuzk::engine {
+
+class injected_fault : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class fault_injecting_backend_t final : public prove_backend_t {
+ public:
+  using rule_t = std::function<bool(uint64_t call, uint32_t device)>;
+
+  fault_injecting_backend_t(std::shared_ptr<prove_backend_t> inner, rule_t fail_prove_start, rule_t fail_finalize = {})
+      : inner_(std::move(inner)), fail_start_(std::move(fail_prove_start)), fail_finalize_(std::move(fail_finalize)) {}
+
+  std::string name() const override { return inner_->name() + "+faults"; }
+  uint32_t device_count() const override { return inner_->device_count(); }
+
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    const uint64_t n = start_calls_++;
+    if (fail_start_ && fail_start_(n, device)) {
+      ++faults_;
+      throw injected_fault("injected prove_start fault (call " + std::to_string(n) + ", device " +
+                           std::to_string(device) + ")");
+    }
+    return inner_->prove_start(device, params, std::move(witness));
+  }
+
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    const uint64_t n = finalize_calls_++;
+    if (fail_finalize_ && fail_finalize_(n, device)) {
+      ++faults_;
+      throw injected_fault("injected finalize fault (call " + std::to_string(n) + ", device " +
+                           std::to_string(device) + ")");
+    }
+    return inner_->finalize(device, params, std::move(pending), r, s);
+  }
+
+  uint64_t faults() const { return faults_; }
+  uint64_t prove_start_calls() const { return start_calls_; }
+
+ private:
+  std::shared_ptr<prove_backend_t> inner_;
+  rule_t fail_start_, fail_finalize_;
+  std::atomic<uint64_t> start_calls_{0}, finalize_calls_{0}, faults_{0};
+};
+
+}  // namespace cuzk::engine

@@ -1,0 +1,152 @@
+#include "engine/param_store_t.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "engine/invalid_request.hpp"
+#include "engine/never_fits.hpp"
+#include "groth16/param_io.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+uint64_t in_memory_bytes(const groth16::parameters_t& p) {
+  return sizeof(ec::g1_affine_t) * (p.h.size() + p.l.size() + p.a.size() + p.b_g1.size() + p.vk.ic.size()) +
+         sizeof(ec::g2_affine_t) * p.b_g2.size() + sizeof(groth16::verifying_key_t);
+}
+
+uint64_t ms_since(std::chrono::steady_clock::time_point t) {
+  return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t).count());
+}
+
+}  // namespace
+
+std::string param_store_t::path_for(const std::string& id) const {
+  return (std::filesystem::path(cache_dir_.empty() ? "." : cache_dir_) / (id + ".params")).string();
+}
+
+std::shared_ptr<param_entry_t> param_store_t::find(const std::string& id) const {
+  std::lock_guard lk(mu_);
+  auto it = entries_.find(id);
+  return it == entries_.end() ? nullptr : it->second;
+}
+
+bool param_store_t::available(const std::string& id) const {
+  if (find(id)) return true;
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path_for(id), ec);
+}
+
+uint64_t param_store_t::charge_for(const std::string& id) const {
+  if (find(id)) return 0;
+  std::error_code ec;
+  auto size = std::filesystem::file_size(path_for(id), ec);
+  return ec ? 0 : uint64_t(size);
+}
+
+std::shared_ptr<param_entry_t> param_store_t::insert(const std::string& id,
+                                                     std::shared_ptr<const groth16::parameters_t> p, reservation_t r,
+                                                     uint64_t bytes, uint64_t load_ms) {
+  auto e = std::make_shared<param_entry_t>();
+  e->circuit_id = id;
+  e->pvk = std::make_unique<groth16::prepared_vk_t>(p->vk);
+  e->params = std::move(p);
+  e->reservation = std::move(r);
+  e->bytes = bytes;
+  e->load_ms = load_ms;
+  e->touch();
+  std::lock_guard lk(mu_);
+  entries_[id] = e;
+  return e;
+}
+
+std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, const std::function<bool()>& abandon,
+                                                      bool* loaded_now) {
+  if (loaded_now) *loaded_now = false;
+  if (auto e = find(id)) return e->touch(), e;
+  std::lock_guard load(load_mu_);
+  if (auto e = find(id)) return e->touch(), e;
+  const std::string path = path_for(id);
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) throw invalid_request("no parameters for circuit '" + id + "': " + path + ": " + ec.message());
+  if (size > budget_.total()) {
+    throw never_fits("parameters " + path + " (" + std::to_string(size) + " bytes) exceed the memory budget of " +
+                     std::to_string(budget_.total()) + " bytes");
+  }
+  auto r = budget_.try_reserve(size, true);
+  if (!r) {
+    evict_idle(size, id);
+    r = budget_.reserve(size, abandon, true);
+    if (!r) return nullptr;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  auto p = std::make_shared<const groth16::parameters_t>(groth16::read_parameters(path));
+  if (loaded_now) *loaded_now = true;
+  return insert(id, std::move(p), std::move(*r), size, ms_since(t0));
+}
+
+void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
+                        const std::function<bool()>& abandon) {
+  if (!p) throw std::invalid_argument("register_parameters: null parameters for '" + id + "'");
+  const uint64_t bytes = in_memory_bytes(*p);
+  if (bytes > budget_.total()) {
+    throw never_fits("parameters for '" + id + "' (" + std::to_string(bytes) + " bytes) exceed the memory budget of " +
+                     std::to_string(budget_.total()) + " bytes");
+  }
+  std::lock_guard load(load_mu_);
+  evict(id);
+  auto r = budget_.try_reserve(bytes, true);
+  if (!r) {
+    evict_idle(bytes, id);
+    r = budget_.reserve(bytes, abandon, true);
+    if (!r) throw std::runtime_error("register_parameters: engine stopping");
+  }
+  insert(id, std::move(p), std::move(*r), bytes, 0);
+}
+
+std::pair<bool, uint64_t> param_store_t::evict(const std::string& id) {
+  std::shared_ptr<param_entry_t> e;
+  {
+    std::lock_guard lk(mu_);
+    auto it = entries_.find(id);
+    if (it == entries_.end()) return {false, 0};
+    e = std::move(it->second);
+    entries_.erase(it);
+  }
+  return {true, e->bytes};
+}
+
+uint64_t param_store_t::evict_idle(uint64_t want, const std::string& keep) {
+  std::vector<std::shared_ptr<param_entry_t>> victims;
+  uint64_t freed = 0;
+  {
+    std::lock_guard lk(mu_);
+    std::vector<std::shared_ptr<param_entry_t>> idle;
+    for (auto& [id, e] : entries_) {
+      if (id != keep && e.use_count() == 1) idle.push_back(e);
+    }
+    std::sort(idle.begin(), idle.end(), [](const auto& a, const auto& b) { return a->last_used < b->last_used; });
+    for (auto& e : idle) {
+      if (freed >= want) break;
+      freed += e->bytes;
+      entries_.erase(e->circuit_id);
+      victims.push_back(std::move(e));
+    }
+  }
+  return freed;  // victims' reservations return here, outside the map lock
+}
+
+std::vector<loaded_params_t> param_store_t::list() const {
+  std::vector<loaded_params_t> out;
+  const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+  std::lock_guard lk(mu_);
+  for (const auto& [id, e] : entries_) {
+    const double idle = double(now - e->last_used) * std::chrono::steady_clock::period::num /
+                        std::chrono::steady_clock::period::den;
+    out.push_back({id, e->bytes, e->load_ms, idle, uint32_t(e.use_count() - 1)});
+  }
+  return out;
+}
+
+}  // namespace cuzk::engine

@@ -1,0 +1,56 @@
+#pragma once
+// The parameter (SRS) cache: loads <param_cache>/<circuit_id>.params once,
+// charges it to the memory budget (the file size, as the Rust daemon does;
+// our in-memory points have the file's 96/192-byte layout), and keeps it
+// until evicted. Entries are shared: a job holds its entry while it runs, so
+// eviction never pulls parameters from under a partition.
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/engine_status_t.hpp"
+#include "engine/memory_budget_t.hpp"
+#include "engine/param_entry_t.hpp"
+
+namespace cuzk::engine {
+
+class param_store_t {
+ public:
+  param_store_t(memory_budget_t& budget, std::string param_cache) : budget_(budget), cache_dir_(std::move(param_cache)) {}
+
+  std::string path_for(const std::string& circuit_id) const;
+  // Loaded, registered, or a file exists for it.
+  bool available(const std::string& circuit_id) const;
+  // Budget bytes a load would charge now (0 if loaded; the file size otherwise).
+  uint64_t charge_for(const std::string& circuit_id) const;
+
+  // Loads if needed, waiting for budget (evicting idle entries first); null if
+  // `abandon` turned true while waiting. Throws on a missing or malformed file.
+  std::shared_ptr<param_entry_t> acquire(const std::string& circuit_id, const std::function<bool()>& abandon,
+                                         bool* loaded_now = nullptr);
+  void add(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params,
+           const std::function<bool()>& abandon);
+  // Drops the cache's reference; the bytes return when the last job lets go.
+  std::pair<bool, uint64_t> evict(const std::string& circuit_id);
+  // Evicts entries only the cache holds, oldest use first, until `want` bytes
+  // are freed (or none are left); returns the bytes freed.
+  uint64_t evict_idle(uint64_t want, const std::string& keep);
+
+  std::vector<loaded_params_t> list() const;
+
+ private:
+  std::shared_ptr<param_entry_t> find(const std::string& circuit_id) const;
+  std::shared_ptr<param_entry_t> insert(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
+                                        reservation_t r, uint64_t bytes, uint64_t load_ms);
+
+  memory_budget_t& budget_;
+  const std::string cache_dir_;
+  mutable std::mutex mu_;
+  std::mutex load_mu_;  // one load at a time: two loads of one id must not both charge the budget
+  std::map<std::string, std::shared_ptr<param_entry_t>> entries_;
+};
+
+}  // namespace cuzk::engine

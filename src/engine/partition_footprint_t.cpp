@@ -1,0 +1,36 @@
+#include "engine/partition_footprint_t.hpp"
+
+#include <bit>
+
+#include "ec/curves.hpp"
+#include "groth16/prover.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+constexpr uint64_t scalar_bytes = 32;
+
+uint64_t domain_for(uint64_t constraints) { return std::bit_ceil(constraints < 2 ? uint64_t(2) : constraints); }
+
+uint64_t bitmap_bytes(uint64_t bits) { return (bits + 63) / 64 * 8; }
+
+}  // namespace
+
+partition_footprint_t partition_footprint(const r1cs::shape_counts_t& s) {
+  partition_footprint_t f;
+  f.domain = domain_for(s.num_constraints);
+  const uint64_t vars = s.num_inputs + s.num_aux;
+  f.working = 4 * scalar_bytes * f.domain + scalar_bytes * vars + 2 * bitmap_bytes(s.num_inputs) +
+              2 * bitmap_bytes(s.num_aux);
+  f.pending = scalar_bytes * vars + scalar_bytes * s.num_inputs + sizeof(groth16::pending_proof_t);
+  return f;
+}
+
+uint64_t parameters_footprint(const r1cs::shape_counts_t& s) {
+  const uint64_t n = domain_for(s.num_constraints);
+  const uint64_t vars = s.num_inputs + s.num_aux;
+  const uint64_t g1 = sizeof(ec::g1_affine_t), g2 = sizeof(ec::g2_affine_t);
+  return g1 * (n - 1 + s.num_aux + 2 * vars) + g2 * vars + g1 * s.num_inputs /* vk.ic */ + 4096 /* vk */;
+}
+
+}  // namespace cuzk::engine

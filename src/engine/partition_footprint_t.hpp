@@ -1,0 +1,37 @@
+#pragma once
+// Host bytes one partition holds, from its shape (DESIGN.md 4), counted from
+// what groth16::prove_start and r1cs::witness_cs actually allocate:
+//   working  freed by the end of prove_start:
+//            a, b, c padded to the domain (3 * 32 * n), the canonical H
+//            scalars prove_start builds while `a` still lives (32 * n),
+//            the witness assignment (32 * (n_inputs + n_aux)) and its four
+//            density bitmaps (2 bits per variable for A and B, rounded to words)
+//   pending  kept until finalize: canonical copies of the assignment that the
+//            B_g2 thread reads (32 * (n_inputs + n_aux)), the public inputs
+//            (32 * n_inputs) and the handle itself.
+// At 2^27 (PoRep 32 GiB, 130 M aux) that is ~19.9 GiB working and ~3.9 GiB
+// pending. CUZK_API.md 4.1 measured ~16 GiB then ~4 GiB for the Rust/CUDA
+// prover, which does not keep a separate canonical copy of H on the host.
+#include <cstdint>
+
+#include "r1cs/shape_counts_t.hpp"
+
+namespace cuzk::engine {
+
+struct partition_footprint_t {
+  uint64_t domain = 0;   // n, a power of two >= constraints (inputs included)
+  uint64_t working = 0;  // returned when prove_start ends
+  uint64_t pending = 0;  // returned when finalize ends
+
+  uint64_t full() const { return working + pending; }
+};
+
+// shape.num_constraints must include the input constraints
+// (shape_cs::add_input_constraints).
+partition_footprint_t partition_footprint(const r1cs::shape_counts_t& shape);
+
+// Upper bound of the bytes a parameter set for this shape occupies in memory
+// (h: n - 1, l: n_aux, a and b_g1: at most all variables in G1, b_g2 in G2).
+uint64_t parameters_footprint(const r1cs::shape_counts_t& shape);
+
+}  // namespace cuzk::engine

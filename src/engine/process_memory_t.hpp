@@ -1,0 +1,20 @@
+#pragma once
+// The kernel's own accounting of this process's memory (/proc/self/status):
+// VmHWM is the peak resident set, kept by the kernel, so no spike between
+// samples is missed (CUZK_API.md 7: peak RSS sampled every 5 s missed spikes).
+#include <cstdint>
+
+namespace cuzk::engine {
+
+struct process_memory_t {
+  uint64_t peak_rss_bytes = 0;  // VmHWM
+  uint64_t rss_bytes = 0;       // VmRSS
+};
+
+// Zeros where /proc is unavailable.
+process_memory_t read_process_memory();
+
+// MemTotal from /proc/meminfo in bytes, 0 if unreadable.
+uint64_t read_mem_total();
+
+}  // namespace cuzk::engine
