@@ -1,0 +1,157 @@
+#include "porep/merkle.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "gadgets/poseidon_native.hpp"
+#include "gadgets/sha256_native.hpp"
+#include "porep/domain.hpp"
+
+namespace cuzk::porep {
+
+ff::fr_t hash_children(tree_hash_t h, std::span<const ff::fr_t> children) {
+  if (h == tree_hash_t::poseidon) return gadgets::poseidon_hash(children);
+  if (children.size() != 2) throw std::invalid_argument("Tree D is binary");
+  std::array<std::uint8_t, 64> buf;
+  children[0].to_bytes_le(std::span(buf.data(), 32));
+  children[1].to_bytes_le(std::span(buf.data() + 32, 32));
+  return fr_from_trimmed(gadgets::sha256(buf));
+}
+
+ff::fr_t hash_column(std::span<const ff::fr_t> rows) { return gadgets::poseidon_hash(rows); }
+
+std::vector<unsigned> path_slots(std::span<const unsigned> arities, std::uint64_t node) {
+  std::vector<unsigned> s;
+  s.reserve(arities.size());
+  for (unsigned a : arities) {
+    s.push_back(unsigned(node % a));
+    node /= a;
+  }
+  return s;
+}
+
+std::uint64_t tree_leaves(std::span<const unsigned> arities) {
+  std::uint64_t n = 1;
+  for (unsigned a : arities) n *= a;
+  return n;
+}
+
+ff::fr_t path_root(tree_hash_t h, std::span<const unsigned> arities, std::uint64_t node, const ff::fr_t& leaf,
+                   const merkle_path_t& path) {
+  if (path.siblings.size() != arities.size())
+    throw std::invalid_argument("path has " + std::to_string(path.siblings.size()) + " levels, the tree has " +
+                                std::to_string(arities.size()));
+  ff::fr_t cur = leaf;
+  std::vector<ff::fr_t> children;
+  for (std::size_t l = 0; l < arities.size(); ++l) {
+    const unsigned a = arities[l];
+    const auto& sib = path.siblings[l];
+    if (sib.size() != a - 1)
+      throw std::invalid_argument("path level " + std::to_string(l) + " has " + std::to_string(sib.size()) +
+                                  " siblings, expected " + std::to_string(a - 1));
+    const unsigned slot = unsigned(node % a);
+    node /= a;
+    children.assign(sib.begin(), sib.end());
+    children.insert(children.begin() + slot, cur);
+    cur = hash_children(h, children);
+  }
+  return cur;
+}
+
+ff::fr_t path_hasher_t::root(std::span<const unsigned> arities, std::uint64_t node, const ff::fr_t& leaf,
+                             const merkle_path_t& path) {
+  if (path.siblings.size() != arities.size())
+    throw std::invalid_argument("path has " + std::to_string(path.siblings.size()) + " levels, the tree has " +
+                                std::to_string(arities.size()));
+  ff::fr_t cur = leaf;
+  std::vector<ff::fr_t> children;
+  for (std::size_t l = 0; l < arities.size(); ++l) {
+    const unsigned a = arities[l];
+    const auto& sib = path.siblings[l];
+    if (sib.size() != a - 1)
+      throw std::invalid_argument("path level " + std::to_string(l) + " has " + std::to_string(sib.size()) +
+                                  " siblings, expected " + std::to_string(a - 1));
+    const unsigned slot = unsigned(node % a);
+    node /= a;
+    children.assign(sib.begin(), sib.end());
+    children.insert(children.begin() + slot, cur);
+    auto& entry = memo_[std::uint64_t(l) << 58 | node];
+    if (entry.first != children) entry = {children, hash_children(h_, children)};
+    cur = entry.second;
+  }
+  return cur;
+}
+
+merkle_tree_t::merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities, std::vector<ff::fr_t> leaves)
+    : arities_(std::move(arities)) {
+  if (leaves.size() != tree_leaves(arities_))
+    throw std::invalid_argument("merkle_tree_t: " + std::to_string(leaves.size()) + " leaves for a tree of " +
+                                std::to_string(tree_leaves(arities_)));
+  levels_.push_back(std::move(leaves));
+  for (unsigned a : arities_) {
+    const auto& below = levels_.back();
+    std::vector<ff::fr_t> up(below.size() / a);
+    for (std::size_t i = 0; i < up.size(); ++i) up[i] = hash_children(h, std::span(below.data() + a * i, a));
+    levels_.push_back(std::move(up));
+  }
+}
+
+merkle_path_t merkle_tree_t::path(std::uint64_t node) const {
+  merkle_path_t p;
+  for (std::size_t l = 0; l < arities_.size(); ++l) {
+    const unsigned a = arities_[l];
+    const std::uint64_t first = node - node % a;
+    std::vector<ff::fr_t> sib;
+    for (std::uint64_t j = first; j < first + a; ++j)
+      if (j != node) sib.push_back(levels_[l][j]);
+    p.siblings.push_back(std::move(sib));
+    node /= a;
+  }
+  return p;
+}
+
+sparse_merkle_tree_t::sparse_merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities,
+                                           const std::unordered_map<std::uint64_t, ff::fr_t>& touched,
+                                           filler_t filler)
+    : arities_(std::move(arities)), filler_(std::move(filler)) {
+  levels_.push_back(touched);
+  std::vector<ff::fr_t> children;
+  for (unsigned a : arities_) {
+    const auto& below = levels_.back();
+    const unsigned level = unsigned(levels_.size() - 1);
+    std::unordered_map<std::uint64_t, ff::fr_t> up;
+    for (const auto& kv : below) {
+      const std::uint64_t parent = kv.first / a;
+      if (up.count(parent)) continue;
+      children.clear();
+      for (std::uint64_t j = parent * a; j < parent * a + a; ++j) {
+        auto it = below.find(j);
+        children.push_back(it != below.end() ? it->second : filler_(level, j));
+      }
+      up.emplace(parent, hash_children(h, children));
+    }
+    levels_.push_back(std::move(up));
+  }
+  root_ = node_value(unsigned(arities_.size()), 0);
+}
+
+ff::fr_t sparse_merkle_tree_t::node_value(unsigned level, std::uint64_t index) const {
+  auto it = levels_[level].find(index);
+  return it != levels_[level].end() ? it->second : filler_(level, index);
+}
+
+merkle_path_t sparse_merkle_tree_t::path(std::uint64_t node) const {
+  merkle_path_t p;
+  for (std::size_t l = 0; l < arities_.size(); ++l) {
+    const unsigned a = arities_[l];
+    const std::uint64_t first = node - node % a;
+    std::vector<ff::fr_t> sib;
+    for (std::uint64_t j = first; j < first + a; ++j)
+      if (j != node) sib.push_back(node_value(unsigned(l), j));
+    p.siblings.push_back(std::move(sib));
+    node /= a;
+  }
+  return p;
+}
+
+}  // namespace cuzk::porep

@@ -1,0 +1,86 @@
+#include "porep/sector_params_t.hpp"
+
+#include <bit>
+#include <charconv>
+#include <stdexcept>
+#include <string>
+
+namespace cuzk::porep {
+
+api_version_t parse_api_version(std::string_view s) {
+  if (s == "1.0" || s == "1.0.0") return api_version_t::v1_0;
+  if (s == "1.1" || s == "1.1.0") return api_version_t::v1_1;
+  throw std::invalid_argument("api_version: expected \"1.0\" or \"1.1\", got \"" + std::string(s) + "\"");
+}
+
+std::vector<unsigned> sector_params_t::tree_cr_arities() const {
+  std::vector<unsigned> a;
+  for (std::uint64_t n = base_tree_leaves; n > 1; n /= base_arity) a.push_back(base_arity);
+  if (sub_arity) a.push_back(sub_arity);
+  if (top_arity) a.push_back(top_arity);
+  return a;
+}
+
+bytes32_t sector_params_t::porep_id() const {
+  bytes32_t id{};
+  for (int i = 0; i < 8; ++i) id[i] = std::uint8_t(registered_proof_id >> (8 * i));
+  return id;
+}
+
+sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v) {
+  constexpr std::uint64_t kib = 1024, mib = kib * 1024, gib = mib * 1024;
+  sector_params_t p;
+  p.sector_bytes = sector_bytes;
+  p.nodes = sector_bytes / node_bytes;
+  p.api_version = v;
+  // Registered proof ids: 0..4 at V1_0, 5..9 at V1_1 (API registry.rs).
+  std::uint64_t size_rank;
+  if (sector_bytes == 2 * kib) size_rank = 0;
+  else if (sector_bytes == 8 * mib) size_rank = 1;
+  else if (sector_bytes == 512 * mib) size_rank = 2;
+  else if (sector_bytes == 32 * gib) size_rank = 3;
+  else if (sector_bytes == 64 * gib) size_rank = 4;
+  else
+    throw std::invalid_argument("sector size " + std::to_string(sector_bytes) +
+                                " bytes is not one of 2KiB, 8MiB, 512MiB, 32GiB, 64GiB");
+  p.registered_proof_id = size_rank + (v == api_version_t::v1_1 ? 5 : 0);
+  if (size_rank < 3) {
+    // Test sizes: min_challenges 2, one partition, 2 layers, tree 8-0-0.
+    p.layers = 2;
+    p.partitions = 1;
+    p.challenges_per_partition = 2;
+    p.base_tree_leaves = p.nodes;
+  } else {
+    // 176 minimum challenges over 10 partitions: ceil(176/10) = 18.
+    p.layers = 11;
+    p.partitions = 10;
+    p.challenges_per_partition = 18;
+    p.sub_arity = 8;
+    p.top_arity = size_rank == 4 ? 2 : 0;
+    p.base_tree_count = size_rank == 4 ? 16 : 8;
+    p.base_tree_leaves = p.nodes / p.base_tree_count;
+  }
+  p.tree_d_depth = unsigned(std::countr_zero(p.nodes));
+  return p;
+}
+
+std::uint64_t parse_sector_size(std::string_view s) {
+  std::uint64_t n = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || ptr == s.data())
+    throw std::invalid_argument("sector size \"" + std::string(s) + "\": expected e.g. 2KiB, 32GiB or a byte count");
+  std::string_view unit(ptr, s.data() + s.size() - ptr);
+  std::uint64_t mult = 0;
+  if (unit.empty() || unit == "B") mult = 1;
+  else if (unit == "KiB" || unit == "K" || unit == "k") mult = std::uint64_t(1) << 10;
+  else if (unit == "MiB" || unit == "M") mult = std::uint64_t(1) << 20;
+  else if (unit == "GiB" || unit == "G") mult = std::uint64_t(1) << 30;
+  else
+    throw std::invalid_argument("sector size \"" + std::string(s) + "\": unknown unit \"" + std::string(unit) +
+                                "\" (use KiB, MiB, GiB or bytes)");
+  std::uint64_t bytes = n * mult;
+  sector_params_for(bytes);  // rejects unsupported sizes with a clear message
+  return bytes;
+}
+
+}  // namespace cuzk::porep
