@@ -7,6 +7,8 @@
 
 #include "gpu/device.hpp"
 #include "gpu/field_check.hpp"
+#include "gpu/msm_bases.hpp"
+#include "gpu/msm_timer.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_timer.hpp"
 #include "gpu/probes.hpp"
@@ -46,6 +48,49 @@ double ntt_timer::ntt_ms(ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt_timer");
 double ntt_timer::nr_passes_ms(ntt_dir, ntt_config) { no_cuda("gpu::ntt_timer"); }
 double ntt_timer::bit_reverse_ms() { no_cuda("gpu::ntt_timer"); }
 double ntt_timer::compute_h_ms(ntt_config) { no_cuda("gpu::ntt_timer"); }
+
+template <class C>
+struct msm_bases<C>::impl {};
+template <class C>
+msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>>) {
+  no_cuda("gpu::msm_bases");
+}
+template <class C>
+msm_bases<C>::msm_bases(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+template <class C>
+msm_bases<C>::~msm_bases() = default;
+template <class C>
+msm_bases<C>::msm_bases(msm_bases&&) noexcept = default;
+template <class C>
+msm_bases<C>& msm_bases<C>::operator=(msm_bases&&) noexcept = default;
+template <class C>
+size_t msm_bases<C>::size() const {
+  return 0;
+}
+template <class C>
+ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t>, size_t, const msm_config&) const {
+  no_cuda("gpu::msm_bases::msm");
+}
+template <class C>
+struct msm_timer<C>::impl {};
+template <class C>
+msm_timer<C>::msm_timer(std::span<const ec::affine_t<C>>, uint32_t, uint64_t, uint32_t, uint32_t) {
+  no_cuda("gpu::msm_timer");
+}
+template <class C>
+msm_timer<C>::~msm_timer() = default;
+template <class C>
+double msm_timer<C>::msm_ms(const msm_config&) {
+  no_cuda("gpu::msm_timer");
+}
+template <class C>
+ec::jacobian_t<C> msm_timer<C>::last_result() const {
+  no_cuda("gpu::msm_timer");
+}
+template class msm_bases<ec::g1_curve>;
+template class msm_bases<ec::g2_curve>;
+template class msm_timer<ec::g1_curve>;
+template class msm_timer<ec::g2_curve>;
 
 }  // namespace cuzk::gpu
 

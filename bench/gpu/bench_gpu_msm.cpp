@@ -1,0 +1,101 @@
+// GPU MSM, device-resident (bases tiled from 2^20 distinct G1 / 2^19 distinct
+// G2 points, more than the 50 MB L2; scalars drawn on the GPU), timed with
+// CUDA events around one whole MSM after one warm-up call; the median of the
+// iterations is reported as median_ms. Args: log_n, window bits (0 = cost
+// model), percent of zero scalars, percent of one scalars.
+// Reference (sppark on the same H200, resident data): G1 2^20 22 ms, 2^22
+// 54 ms, 2^24 159 ms, 2^26 557 ms; G2 2^16 10.9 ms.
+#include <benchmark/benchmark.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include "ec/curves.hpp"
+#include "gpu/device.hpp"
+#include "gpu/msm_timer.hpp"
+
+namespace {
+
+using namespace cuzk;
+
+template <class C>
+std::vector<ec::affine_t<C>> distinct_points(size_t n) {
+  using J = ec::jacobian_t<C>;
+  constexpr size_t blocks = 64;
+  std::vector<ec::affine_t<C>> out(n);
+  const ec::affine_t<C> gen = [] {
+    if constexpr (std::is_same_v<C, ec::g1_curve>) return ec::g1_generator();
+    else return ec::g2_generator();
+  }();
+  tbb::parallel_for(size_t(0), blocks, [&](size_t b) {
+    std::mt19937_64 rng(0x5eed + b);
+    const J g = J::from_affine(gen);
+    J p = g.mul(ff::fr_t::random(rng)), step = g.mul(ff::fr_t::random(rng));
+    const size_t lo = b * n / blocks, hi = (b + 1) * n / blocks;
+    std::vector<J> pts(hi - lo);
+    for (auto& x : pts) x = p, p += step;
+    auto aff = ec::batch_to_affine<C>(pts);
+    std::copy(aff.begin(), aff.end(), out.begin() + long(lo));
+  });
+  return out;
+}
+
+// One timer alive at a time (the largest hold tens of GB).
+template <class C>
+gpu::msm_timer<C>& timer_for(uint32_t log_n, uint32_t zero_pct, uint32_t one_pct) {
+  static std::unique_ptr<gpu::msm_timer<C>> t;
+  static std::tuple<uint32_t, uint32_t, uint32_t> key{~0u, 0, 0};
+  static std::vector<ec::affine_t<C>> distinct;
+  if (key != std::tuple{log_n, zero_pct, one_pct}) {
+    t.reset();
+    if (distinct.empty()) distinct = distinct_points<C>(std::is_same_v<C, ec::g1_curve> ? size_t(1) << 20 : size_t(1) << 19);
+    const size_t d = std::min(distinct.size(), size_t(1) << log_n);
+    t = std::make_unique<gpu::msm_timer<C>>(std::span(distinct).first(d), log_n, 0xc0ffee + log_n, zero_pct, one_pct);
+    key = {log_n, zero_pct, one_pct};
+  }
+  return *t;
+}
+
+template <class C>
+void BM_gpu_msm(benchmark::State& state) {
+  if (gpu::device_count() == 0) {
+    state.SkipWithError("no CUDA device of compute capability >= 9.0");
+    return;
+  }
+  const auto log_n = uint32_t(state.range(0));
+  const gpu::msm_config cfg{uint32_t(state.range(1)), 0};
+  auto& t = timer_for<C>(log_n, uint32_t(state.range(2)), uint32_t(state.range(3)));
+  t.msm_ms(cfg);  // warm-up: allocations, module load
+  std::vector<double> ms;
+  for (auto _ : state) {
+    ms.push_back(t.msm_ms(cfg));
+    state.SetIterationTime(ms.back() / 1e3);
+  }
+  std::sort(ms.begin(), ms.end());
+  state.counters["median_ms"] = ms[ms.size() / 2];
+  state.counters["Mpts_per_s"] = double(size_t(1) << log_n) / ms[ms.size() / 2] / 1e3;
+}
+
+void g1_args(benchmark::internal::Benchmark* b) {
+  for (int log_n : {20, 22, 24, 26, 27}) b->Args({log_n, 0, 0, 0});
+  for (int c : {13, 15, 16, 17, 18, 20}) b->Args({24, c, 0, 0});
+  for (int c : {16, 18, 20}) b->Args({26, c, 0, 0});
+  for (int log_n : {24, 26}) b->Args({log_n, 0, 50, 40});
+}
+void g2_args(benchmark::internal::Benchmark* b) {
+  for (int log_n : {16, 18, 20, 22, 24}) b->Args({log_n, 0, 0, 0});
+}
+
+BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)
+    ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one"})->Apply(g1_args)
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g2_curve)
+    ->Name("BM_gpu_msm_g2")->ArgNames({"log_n", "c", "zero", "one"})->Apply(g2_args)
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
+}  // namespace

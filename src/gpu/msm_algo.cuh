@@ -1,0 +1,151 @@
+#pragma once
+// The index logic of the GPU Pippenger, written once for the kernels and for
+// host emulation: tests run it on the CPU over an integer "group" (points are
+// numbers, addition is +), so CI checks recoding, chunk ownership, the
+// boundary fix-up and the weighted bucket sums without a GPU.
+//
+// Data flow (msm_impl.cuh): each scalar s other than 0 and 1 yields one entry
+// per window w, key = (w << c) | |d_w| and value = (index << 1) | (d_w < 0);
+// each window's entries are radix-sorted by key; the concatenation over all
+// windows is then sorted by (window, magnitude), and bucket (w, mag) is a run
+// of equal keys. The runs are summed by threads that own fixed-size chunks of
+// the sorted array (balanced whatever the distribution of digits): a run
+// inside a chunk is written by its thread; a run that crosses into later
+// chunks is finished by the thread where it starts, which adds the head sums
+// the later chunks left behind (fixup_chunk).
+//
+// Group policy G: point type G::point with inf(), add(point), dbl();
+// G::add_entry(point&, uint32_t value) adds +-base[value >> 1].
+#include <cstddef>
+#include <cstdint>
+
+#include "gpu/carry_chain.cuh"
+
+namespace cuzk::gpu::msm_algo {
+
+// Bits [pos, pos + c) of a 256-bit scalar in 8 little-endian 32-bit limbs (c <= 32).
+CUZK_HD uint32_t scalar_bits(const uint32_t* s, uint32_t pos, uint32_t c) {
+  if (pos >= 256) return 0;
+  const uint32_t limb = pos / 32, sh = pos % 32;
+  uint64_t v = s[limb] >> sh;
+  if (sh != 0 && limb + 1 < 8) v |= uint64_t(s[limb + 1]) << (32 - sh);
+  else if (sh == 0 && limb + 1 < 8) v |= uint64_t(s[limb + 1]) << 32;
+  return uint32_t(v & ((uint64_t(1) << c) - 1));
+}
+
+// Signed windows, low to high: d_w in [-2^(c-1), 2^(c-1)], the carry of a
+// lowered window going up (the recoding of msm::signed_digits_t).
+// emit(w, magnitude, negative); magnitude 0 means no bucket.
+template <class Emit>
+CUZK_HD void signed_windows(const uint32_t* s, uint32_t c, uint32_t windows, Emit&& emit) {
+  const uint32_t half = uint32_t(1) << (c - 1), full = uint32_t(1) << c;
+  uint32_t carry = 0;
+  for (uint32_t w = 0; w < windows; ++w) {
+    const uint32_t v = scalar_bits(s, w * c, c) + carry;
+    if (v >= half) {
+      emit(w, full - v, true);
+      carry = 1;
+    } else {
+      emit(w, v, false);
+      carry = 0;
+    }
+  }
+}
+
+CUZK_HD uint32_t key_magnitude(uint32_t key, uint32_t c) { return key & ((uint32_t(1) << c) - 1); }
+// Bucket of key (window w, magnitude >= 1) in the flat bucket array.
+CUZK_HD size_t bucket_of(uint32_t key, uint32_t c, uint32_t buckets) {
+  return size_t(key >> c) * buckets + key_magnitude(key, c) - 1;
+}
+
+// Chunk t of the sorted entries [t·L, min((t+1)·L, total)).
+template <class G, class P>
+CUZK_HD void accumulate_chunk(G& g, const uint32_t* keys, const uint32_t* vals, size_t total, size_t L, size_t t,
+                              uint32_t c, uint32_t buckets, P* bucket_out, P* head_part, P* tail_part,
+                              uint8_t* tail_open) {
+  const size_t begin = t * L, end = begin + L < total ? begin + L : total;
+  tail_open[t] = 0;
+  size_t s = begin;
+  while (s < end) {
+    const uint32_t key = keys[s];
+    size_t e = s;
+    if (key_magnitude(key, c) == 0) {
+      while (e < end && keys[e] == key) ++e;
+      s = e;
+      continue;
+    }
+    P acc = P::inf();
+    for (; e < end && keys[e] == key; ++e) g.add_entry(acc, vals[e]);
+    const bool owned = s == 0 || keys[s - 1] != key;
+    const bool continues = e == end && end < total && keys[end] == key;
+    if (!owned) {
+      head_part[t] = acc;  // s == begin: the run started in an earlier chunk
+    } else if (continues) {
+      tail_part[t] = acc;
+      tail_open[t] = 1;
+    } else {
+      bucket_out[bucket_of(key, c, buckets)] = acc;
+    }
+    s = e;
+  }
+}
+
+// After every chunk ran: a run that starts in chunk t and continues collects
+// the head sums of the chunks it covers.
+template <class P>
+CUZK_HD void fixup_chunk(const uint32_t* keys, size_t total, size_t L, size_t t, uint32_t c, uint32_t buckets,
+                         P* bucket_out, const P* head_part, const P* tail_part, const uint8_t* tail_open) {
+  if (!tail_open[t]) return;
+  const size_t end = (t + 1) * L;  // < total, since the run continues
+  const uint32_t key = keys[end - 1];
+  P acc = tail_part[t];
+  for (size_t u = t + 1;; ++u) {
+    acc.add(head_part[u]);
+    const size_t uend = (u + 1) * L;
+    if (!(uend < total && keys[uend - 1] == key && keys[uend] == key)) break;
+  }
+  bucket_out[bucket_of(key, c, buckets)] = acc;
+}
+
+// k·x by double-and-add (k small: a bucket offset).
+template <class P>
+CUZK_HD P mul_small(const P& x, uint32_t k) {
+  P r = P::inf();
+  for (int i = 31; i >= 0; --i) {
+    if (!r.is_inf()) r = r.dbl();
+    if ((k >> i) & 1) r.add(x);
+  }
+  return r;
+}
+
+// Over k in [lo, hi): run = sum b[k] and acc = sum (k - lo + 1)·b[k], by
+// running sums from the top. Bucket k holds magnitude k + 1, so the weighted
+// sum of the segment is acc + lo·run (segment_finish, a separate kernel: one
+// live accumulator fewer keeps each kernel within the register file).
+template <class P>
+CUZK_HD void bucket_segment_sums(const P* b, uint32_t lo, uint32_t hi, P& run_out, P& acc_out) {
+  P run = P::inf(), acc = P::inf();
+  for (uint32_t k = hi; k-- > lo;) {
+    run.add(b[k]);
+    acc.add(run);
+  }
+  run_out = run;
+  acc_out = acc;
+}
+
+template <class P>
+CUZK_HD P segment_finish(const P& run, const P& acc, uint32_t lo) {
+  P r = mul_small(run, lo);
+  r.add(acc);
+  return r;
+}
+
+// Sum of in[lo, hi).
+template <class P>
+CUZK_HD P range_sum(const P* in, size_t lo, size_t hi) {
+  P acc = P::inf();
+  for (size_t i = lo; i < hi; ++i) acc.add(in[i]);
+  return acc;
+}
+
+}  // namespace cuzk::gpu::msm_algo

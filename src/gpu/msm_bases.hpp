@@ -1,0 +1,44 @@
+#pragma once
+// A set of affine bases resident on the GPU, uploaded once and reused by every
+// MSM over it (Groth16 parameters: the same queries for every proof), with the
+// scratch memory of the MSM kept between calls. Plain C++ interface; calls on
+// one object are serialized (a mutex), separate objects run concurrently.
+//
+// msm(scalars, offset) = sum_i scalars[i] · bases[offset + i], equal bit for
+// bit (as a group element) to msm::msm on the CPU: scalars 0 are dropped,
+// scalars 1 summed directly, the rest go through signed-window Pippenger with
+// radix-sorted buckets (see msm_algo.cuh). Bases at infinity are allowed.
+// Throws std::invalid_argument on a range outside the set, std::runtime_error
+// on CUDA errors or in a build without CUDA.
+#include <cstddef>
+#include <memory>
+#include <span>
+
+#include "ec/curves.hpp"
+#include "ff/fr.hpp"
+#include "gpu/msm_config.hpp"
+
+namespace cuzk::gpu {
+
+template <class C>
+class msm_bases {
+ public:
+  explicit msm_bases(std::span<const ec::affine_t<C>> bases);
+  ~msm_bases();
+  msm_bases(msm_bases&&) noexcept;
+  msm_bases& operator=(msm_bases&&) noexcept;
+  msm_bases(const msm_bases&) = delete;
+  msm_bases& operator=(const msm_bases&) = delete;
+
+  size_t size() const;
+  ec::jacobian_t<C> msm(std::span<const ff::fr_t> scalars, size_t offset = 0, const msm_config& cfg = {}) const;
+
+  struct impl;  // defined in msm_impl.cuh
+  impl& get() const { return *impl_; }
+  explicit msm_bases(std::unique_ptr<impl> p);
+
+ private:
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,283 @@
+#pragma once
+// GPU MSM driver: launches, scratch memory, the host's final window
+// combination, and the member functions of msm_bases and msm_timer.
+// Included by msm_g1.cu and msm_g2.cu, which instantiate it per curve.
+#include <thrust/iterator/counting_iterator.h>
+
+#include <cstring>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_select.cuh>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gpu/cuda_check.cuh"
+#include "gpu/device_buffer.cuh"
+#include "gpu/event.cuh"
+#include "gpu/fp2_d.cuh"
+#include "gpu/msm_bases.hpp"
+#include "gpu/msm_kernels.cuh"
+#include "gpu/msm_plan.hpp"
+#include "gpu/msm_timer.hpp"
+#include "gpu/stream.cuh"
+
+namespace cuzk::gpu {
+
+template <class C>
+struct field_of;
+template <>
+struct field_of<ec::g1_curve> {
+  using type = fp_d;
+};
+template <>
+struct field_of<ec::g2_curve> {
+  using type = fp2_d;
+};
+
+namespace msm_detail {
+
+template <class T>
+void ensure(device_buffer<T>& b, size_t n) {
+  if (b.size() >= n) return;
+  b = device_buffer<T>();  // free first: peak memory stays one copy
+  b = device_buffer<T>(n);
+}
+
+inline unsigned blocks_for(size_t threads, unsigned per_block) { return unsigned((threads + per_block - 1) / per_block); }
+
+// Scratch of one MSM, kept between calls and grown on demand.
+template <class F>
+struct workspace {
+  using P = xyzz_d<F>;
+  stream_t stream;
+  device_buffer<fr_d> scalars, canon;
+  device_buffer<uint8_t> is_one, is_other, tail_open;
+  device_buffer<uint32_t> idx, count, keys, vals, keys_alt, vals_alt;
+  device_buffer<uint8_t> temp;
+  device_buffer<P> buckets, head_part, tail_part, red_a, red_b, ones;
+};
+
+// Sums groups of `size` consecutive points down to one per group; returns where the sums are.
+template <class F>
+const xyzz_d<F>* reduce_to_one(workspace<F>& ws, const xyzz_d<F>* in, size_t groups, size_t size) {
+  constexpr uint32_t fan = 16;
+  const xyzz_d<F>* cur = in;
+  bool to_a = true;
+  while (size > 1) {
+    const size_t outs = (size + fan - 1) / fan;
+    device_buffer<xyzz_d<F>>& dst = to_a ? ws.red_a : ws.red_b;
+    ensure(dst, groups * outs);
+    msm_kernels::reduce_groups<F><<<blocks_for(groups * outs, 128), 128, 0, ws.stream>>>(cur, groups, size, fan,
+                                                                                           dst.data());
+    CUDA_LAUNCH_OK();
+    cur = dst.data();
+    size = outs;
+    to_a = !to_a;
+  }
+  return cur;
+}
+
+// sum_i scalars[i] · bases[i] with both on the device (scalars in Montgomery form).
+template <class C, class F = typename field_of<C>::type>
+ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* scalars, size_t n,
+                      const msm_config& cfg) {
+  using P = xyzz_d<F>;
+  using J = ec::jacobian_t<C>;
+  static_assert(sizeof(P) == sizeof(ec::xyzz_t<C>));
+  if (n == 0) return J::infinity();
+  if (n >= (size_t(1) << 31)) throw std::invalid_argument("gpu msm: more than 2^31 - 1 points");
+  cudaStream_t st = ws.stream;
+  ensure(ws.canon, n);
+  ensure(ws.is_one, n);
+  ensure(ws.is_other, n);
+  ensure(ws.idx, n);
+  ensure(ws.count, 1);
+  msm_kernels::classify<<<blocks_for(n, 256), 256, 0, st>>>(scalars, n, ws.canon.data(), ws.is_one.data(),
+                                                            ws.is_other.data());
+  CUDA_LAUNCH_OK();
+
+  thrust::counting_iterator<uint32_t> iota(0);
+  size_t tb = 0;
+  CUDA_OK(cub::DeviceSelect::Flagged(nullptr, tb, iota, ws.is_other.data(), ws.idx.data(), ws.count.data(), n, st));
+  ensure(ws.temp, tb);
+  CUDA_OK(cub::DeviceSelect::Flagged(ws.temp.data(), tb, iota, ws.is_other.data(), ws.idx.data(), ws.count.data(), n,
+                                     st));
+
+  // Scalars equal to 1: strided partial sums, then a tree.
+  const size_t ones_threads = std::min<size_t>(size_t(1) << 15, (n + 127) / 128 * 128);
+  ensure(ws.ones, ones_threads);
+  msm_kernels::sum_ones<F><<<unsigned(ones_threads / 128), 128, 0, st>>>(bases, ws.is_one.data(), n, ws.ones.data());
+  CUDA_LAUNCH_OK();
+  std::vector<P> host_out;
+  {
+    const P* ones_sum = reduce_to_one(ws, ws.ones.data(), 1, ones_threads);
+    host_out.resize(1);
+    CUDA_OK(cudaMemcpyAsync(host_out.data(), ones_sum, sizeof(P), cudaMemcpyDeviceToHost, st));
+  }
+  uint32_t m = 0;
+  CUDA_OK(cudaMemcpyAsync(&m, ws.count.data(), sizeof m, cudaMemcpyDeviceToHost, st));
+  CUDA_OK(cudaStreamSynchronize(st));
+
+  const msm_plan plan = msm_plan::make(m, cfg.window_bits, cfg.chunk);
+  std::vector<P> windows;
+  if (m != 0) {
+    const size_t total = plan.entries(m);
+    ensure(ws.keys, total);
+    ensure(ws.vals, total);
+    ensure(ws.keys_alt, total);
+    ensure(ws.vals_alt, total);
+    msm_kernels::digits<<<blocks_for(m, 256), 256, 0, st>>>(ws.canon.data(), ws.idx.data(), m, plan.c, plan.windows,
+                                                            ws.keys.data(), ws.vals.data());
+    CUDA_LAUNCH_OK();
+    tb = 0;
+    CUDA_OK(cub::DeviceRadixSort::SortPairs(nullptr, tb, ws.keys.data(), ws.keys_alt.data(), ws.vals.data(),
+                                            ws.vals_alt.data(), int(m), 0, int(plan.c), st));
+    ensure(ws.temp, tb);
+    for (uint32_t w = 0; w < plan.windows; ++w) {
+      const size_t o = size_t(w) * m;
+      CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tb, ws.keys.data() + o, ws.keys_alt.data() + o,
+                                              ws.vals.data() + o, ws.vals_alt.data() + o, int(m), 0, int(plan.c), st));
+    }
+    const size_t nb = size_t(plan.windows) * plan.buckets, chunks = plan.chunks(m);
+    ensure(ws.buckets, nb);
+    ensure(ws.head_part, chunks);
+    ensure(ws.tail_part, chunks);
+    ensure(ws.tail_open, chunks);
+    CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
+    msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
+        bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
+        ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+    CUDA_LAUNCH_OK();
+    msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
+                                                                   plan.c, plan.buckets, ws.buckets.data(),
+                                                                   ws.head_part.data(), ws.tail_part.data(),
+                                                                   ws.tail_open.data());
+    CUDA_LAUNCH_OK();
+    // The segment sums reuse the chunk scratch (the chunks are done with it).
+    const size_t segs = size_t(plan.windows) * plan.segments();
+    ensure(ws.head_part, segs);
+    ensure(ws.tail_part, segs);
+    msm_kernels::bucket_segments<F><<<blocks_for(segs, 128), 128, 0, st>>>(
+        ws.buckets.data(), plan.buckets, plan.segment, segs, ws.tail_part.data(), ws.head_part.data());
+    CUDA_LAUNCH_OK();
+    msm_kernels::segment_finish<F><<<blocks_for(segs, 128), 128, 0, st>>>(ws.tail_part.data(), plan.buckets,
+                                                                          plan.segment, segs, ws.head_part.data());
+    CUDA_LAUNCH_OK();
+    const P* sums = reduce_to_one(ws, ws.head_part.data(), plan.windows, plan.segments());
+    windows.resize(plan.windows);
+    CUDA_OK(cudaMemcpyAsync(windows.data(), sums, plan.windows * sizeof(P), cudaMemcpyDeviceToHost, st));
+    CUDA_OK(cudaStreamSynchronize(st));
+  }
+
+  auto to_host = [](const P& p) {
+    ec::xyzz_t<C> h;
+    std::memcpy(static_cast<void*>(&h), &p, sizeof p);
+    return h.to_jacobian();
+  };
+  J acc = J::infinity();
+  for (size_t w = windows.size(); w-- > 0;) {
+    for (uint32_t k = 0; k < plan.c && !acc.is_inf(); ++k) acc = acc.dbl();
+    acc += to_host(windows[w]);
+  }
+  return acc + to_host(host_out[0]);
+}
+
+}  // namespace msm_detail
+
+template <class C>
+struct msm_bases<C>::impl {
+  using F = typename field_of<C>::type;
+  device_buffer<affine_d<F>> bases;
+  mutable std::mutex mu;
+  mutable msm_detail::workspace<F> ws;
+};
+
+template <class C>
+msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>> b) : impl_(std::make_unique<impl>()) {
+  static_assert(sizeof(affine_d<typename impl::F>) == sizeof(ec::affine_t<C>));
+  impl_->bases = device_buffer<affine_d<typename impl::F>>(b.size());
+  impl_->bases.upload(b, impl_->ws.stream);
+  impl_->ws.stream.sync();
+}
+template <class C>
+msm_bases<C>::msm_bases(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+template <class C>
+msm_bases<C>::~msm_bases() = default;
+template <class C>
+msm_bases<C>::msm_bases(msm_bases&&) noexcept = default;
+template <class C>
+msm_bases<C>& msm_bases<C>::operator=(msm_bases&&) noexcept = default;
+template <class C>
+size_t msm_bases<C>::size() const {
+  return impl_->bases.size();
+}
+
+template <class C>
+ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t> scalars, size_t offset, const msm_config& cfg) const {
+  if (offset > size() || scalars.size() > size() - offset)
+    throw std::invalid_argument("gpu msm: scalars [" + std::to_string(offset) + ", " +
+                                std::to_string(offset + scalars.size()) + ") outside the " + std::to_string(size()) +
+                                " resident bases");
+  std::lock_guard lock(impl_->mu);
+  auto& ws = impl_->ws;
+  msm_detail::ensure(ws.scalars, scalars.size());
+  if (!scalars.empty()) ws.scalars.upload(scalars, ws.stream);
+  return msm_detail::run<C>(ws, impl_->bases.data() + offset, ws.scalars.data(), scalars.size(), cfg);
+}
+
+template <class C>
+struct msm_timer<C>::impl {
+  using F = typename field_of<C>::type;
+  msm_bases<C> bases;
+  device_buffer<fr_d> scalars;
+  ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();
+  explicit impl(std::span<const ec::affine_t<C>> distinct) : bases(distinct) {}
+};
+
+template <class C>
+msm_timer<C>::msm_timer(std::span<const ec::affine_t<C>> distinct, uint32_t log_n, uint64_t seed, uint32_t zero_pct,
+                        uint32_t one_pct) {
+  using F = typename impl::F;
+  if (distinct.empty()) throw std::invalid_argument("msm_timer: no distinct bases");
+  const size_t n = size_t(1) << log_n;
+  auto tiled = std::make_unique<typename msm_bases<C>::impl>();
+  tiled->bases = device_buffer<affine_d<F>>(n);
+  {
+    msm_bases<C> src(distinct);
+    const size_t d = src.size();
+    for (size_t at = 0; at < n; at += d)
+      CUDA_OK(cudaMemcpy(tiled->bases.data() + at, src.get().bases.data(), std::min(d, n - at) * sizeof(affine_d<F>),
+                         cudaMemcpyDeviceToDevice));
+  }
+  impl_ = std::make_unique<impl>(distinct.first(1));
+  impl_->bases = msm_bases<C>(std::move(tiled));
+  impl_->scalars = device_buffer<fr_d>(n);
+  msm_kernels::random_scalars<<<msm_detail::blocks_for(n, 256), 256>>>(impl_->scalars.data(), n, seed, zero_pct,
+                                                                      one_pct);
+  CUDA_LAUNCH_OK();
+  CUDA_OK(cudaDeviceSynchronize());
+}
+template <class C>
+msm_timer<C>::~msm_timer() = default;
+
+template <class C>
+double msm_timer<C>::msm_ms(const msm_config& cfg) {
+  auto& b = impl_->bases.get();
+  event_t start, stop;
+  start.record(b.ws.stream);
+  impl_->result = msm_detail::run<C>(b.ws, b.bases.data(), impl_->scalars.data(), impl_->scalars.size(), cfg);
+  stop.record(b.ws.stream);
+  stop.sync();
+  return stop.ms_since(start);
+}
+template <class C>
+ec::jacobian_t<C> msm_timer<C>::last_result() const {
+  return impl_->result;
+}
+
+}  // namespace cuzk::gpu
+
+#define CUZK_GPU_MSM_INSTANTIATE(C) \
+  template class cuzk::gpu::msm_bases<C>; \
+  template class cuzk::gpu::msm_timer<C>;

@@ -1,0 +1,160 @@
+#pragma once
+// Kernels of the GPU MSM; the per-thread logic is msm_algo.cuh's.
+#include <cstddef>
+#include <cstdint>
+
+#include "gpu/affine_d.cuh"
+#include "gpu/fr_d.cuh"
+#include "gpu/msm_algo.cuh"
+#include "gpu/xyzz_d.cuh"
+
+namespace cuzk::gpu::msm_kernels {
+
+template <class F>
+struct base_group {
+  const affine_d<F>* bases;
+  __device__ __forceinline__ void add_entry(xyzz_d<F>& acc, uint32_t v) const {
+    acc.add_mixed(bases[v >> 1], (v & 1) != 0);
+  }
+};
+
+__device__ __forceinline__ size_t thread_id() { return size_t(blockIdx.x) * blockDim.x + threadIdx.x; }
+
+// The kernels that are not templates get internal linkage: this header is
+// compiled into both msm_g1.cu and msm_g2.cu.
+namespace {
+
+// Montgomery -> canonical (a product with the plain integer 1), and the 0 / 1 / other census.
+__global__ void classify(const fr_d* __restrict__ scalars, size_t n, fr_d* __restrict__ canon,
+                         uint8_t* __restrict__ is_one, uint8_t* __restrict__ is_other) {
+  const size_t i = thread_id();
+  if (i >= n) return;
+  fr_d raw_one = fr_d::zero();
+  raw_one.l[0] = 1;
+  const fr_d s = scalars[i] * raw_one;
+  canon[i] = s;
+  uint32_t high = 0;
+#pragma unroll
+  for (int k = 1; k < 8; ++k) high |= s.l[k];
+  const bool one = high == 0 && s.l[0] == 1;
+  const bool zero = high == 0 && s.l[0] == 0;
+  is_one[i] = one;
+  is_other[i] = !one && !zero;
+}
+
+// Entry j of window w at w·m + j (coalesced writes per window).
+__global__ void digits(const fr_d* __restrict__ canon, const uint32_t* __restrict__ idx, size_t m, uint32_t c,
+                       uint32_t windows, uint32_t* __restrict__ keys, uint32_t* __restrict__ vals) {
+  const size_t j = thread_id();
+  if (j >= m) return;
+  const uint32_t i = idx[j];
+  const fr_d s = canon[i];
+  msm_algo::signed_windows(s.l, c, windows, [&](uint32_t w, uint32_t mag, bool neg) {
+    keys[size_t(w) * m + j] = (w << c) | mag;
+    vals[size_t(w) * m + j] = (i << 1) | uint32_t(neg);
+  });
+}
+
+}  // namespace
+
+template <class F>
+__global__ void __launch_bounds__(128) accumulate(const affine_d<F>* __restrict__ bases, const uint32_t* keys,
+                                                  const uint32_t* vals, size_t total, size_t L, size_t chunks,
+                                                  uint32_t c, uint32_t buckets, xyzz_d<F>* bucket_out,
+                                                  xyzz_d<F>* head_part, xyzz_d<F>* tail_part, uint8_t* tail_open) {
+  const size_t t = thread_id();
+  if (t >= chunks) return;
+  base_group<F> g{bases};
+  msm_algo::accumulate_chunk(g, keys, vals, total, L, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) fixup(const uint32_t* keys, size_t total, size_t L, size_t chunks, uint32_t c,
+                                             uint32_t buckets, xyzz_d<F>* bucket_out, const xyzz_d<F>* head_part,
+                                             const xyzz_d<F>* tail_part, const uint8_t* tail_open) {
+  const size_t t = thread_id();
+  if (t >= chunks) return;
+  msm_algo::fixup_chunk(keys, total, L, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
+}
+
+// Thread (w, j): the running and weighted sums of window w's buckets [j·seg, (j+1)·seg).
+template <class F>
+__global__ void __launch_bounds__(128) bucket_segments(const xyzz_d<F>* buckets_in, uint32_t buckets, uint32_t seg,
+                                                       size_t total_segments, xyzz_d<F>* run, xyzz_d<F>* acc) {
+  const size_t t = thread_id();
+  if (t >= total_segments) return;
+  const uint32_t per_window = buckets / seg;
+  const size_t w = t / per_window;
+  const uint32_t j = uint32_t(t % per_window);
+  msm_algo::bucket_segment_sums(buckets_in + w * buckets, j * seg, (j + 1) * seg, run[t], acc[t]);
+}
+
+// In place: acc[t] += lo·run[t], lo the first bucket of the segment.
+template <class F>
+__global__ void __launch_bounds__(128) segment_finish(const xyzz_d<F>* run, uint32_t buckets, uint32_t seg,
+                                                      size_t total_segments, xyzz_d<F>* acc) {
+  const size_t t = thread_id();
+  if (t >= total_segments) return;
+  const uint32_t j = uint32_t(t % (buckets / seg));
+  acc[t] = msm_algo::segment_finish(run[t], acc[t], j * seg);
+}
+
+// out[g·outs + k] = sum of in[g·size + k·fan, ...) within group g.
+template <class F>
+__global__ void __launch_bounds__(128) reduce_groups(const xyzz_d<F>* in, size_t groups, size_t size, uint32_t fan,
+                                                     xyzz_d<F>* out) {
+  const size_t t = thread_id();
+  const size_t outs = (size + fan - 1) / fan;
+  if (t >= groups * outs) return;
+  const size_t g = t / outs, k = t % outs;
+  const size_t lo = g * size + k * fan, hi = g * size + (k + 1) * fan < (g + 1) * size ? g * size + (k + 1) * fan
+                                                                                       : (g + 1) * size;
+  out[t] = msm_algo::range_sum(in, lo, hi);
+}
+
+// Thread t sums the bases whose scalar is 1 at positions t, t + T, t + 2T, ...
+template <class F>
+__global__ void __launch_bounds__(128) sum_ones(const affine_d<F>* __restrict__ bases, const uint8_t* __restrict__ is_one,
+                                                size_t n, xyzz_d<F>* out) {
+  const size_t t = thread_id(), stride = size_t(gridDim.x) * blockDim.x;
+  xyzz_d<F> acc = xyzz_d<F>::inf();
+  for (size_t i = t; i < n; i += stride)
+    if (is_one[i]) acc.add_mixed(bases[i], false);
+  out[t] = acc;
+}
+
+namespace {
+
+// Benchmark scalars: a hash of (seed, i) picks zero, one (Montgomery 1) or a
+// uniform value below 2^254 < r, a valid Montgomery representative.
+__global__ void random_scalars(fr_d* out, size_t n, uint64_t seed, uint32_t zero_pct, uint32_t one_pct) {
+  const size_t i = thread_id();
+  if (i >= n) return;
+  uint64_t x = seed ^ (uint64_t(i) * 0x9e3779b97f4a7c15ull);
+  auto next = [&x]() {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  const uint32_t pick = uint32_t(next() % 100);
+  fr_d s;
+  if (pick < zero_pct) {
+    s = fr_d::zero();
+  } else if (pick < zero_pct + one_pct) {
+    s = fr_d::one();
+  } else {
+#pragma unroll
+    for (int k = 0; k < 8; k += 2) {
+      const uint64_t v = next();
+      s.l[k] = uint32_t(v);
+      s.l[k + 1] = uint32_t(v >> 32);
+    }
+    s.l[7] &= 0x3fffffffu;
+  }
+  out[i] = s;
+}
+
+}  // namespace
+
+}  // namespace cuzk::gpu::msm_kernels

@@ -1,0 +1,77 @@
+#pragma once
+// Shape of one GPU Pippenger run: window width c, number of signed windows,
+// buckets per window, and the work split of the accumulation and bucket
+// reduction kernels. Plain C++ (no CUDA), shared by the kernels and the
+// host-emulated tests.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "ff/fr.hpp"
+
+namespace cuzk::gpu {
+
+struct msm_plan {
+  static constexpr uint32_t min_bits = 2, max_bits = 22;
+
+  uint32_t c = 0;        // window width in bits
+  uint32_t windows = 0;  // signed windows covering any scalar < r
+  uint32_t buckets = 0;  // per window: digit magnitudes 1 .. 2^(c-1)
+  size_t chunk = 0;      // sorted entries per accumulation thread
+  uint32_t segment = 0;  // buckets per bucket-reduction thread
+
+  // Same window count as msm::signed_digits_t: the top window of r - 1 plus a
+  // carry must stay below 2^(c-1), or one more window takes the carry out.
+  static uint32_t windows_for(uint32_t c) {
+    uint32_t w = (uint32_t(ff::fr_t::bits) + c - 1) / c;
+    const auto& r = ff::fr_t::modulus;  // r - 1 has the same top bits as r (r is odd)
+    const uint32_t pos = c * (w - 1);
+    uint64_t top = 0;
+    if (pos < 256) {
+      top = r[pos / 64] >> (pos % 64);
+      if (pos % 64 != 0 && pos / 64 + 1 < 4) top |= r[pos / 64 + 1] << (64 - pos % 64);
+      top &= (uint64_t(1) << c) - 1;
+    }
+    if (top + 1 >= (uint64_t(1) << (c - 1))) ++w;
+    return w;
+  }
+
+  // m: scalars going through Pippenger (0 and 1 taken out); c_forced: 0 for
+  // the cost model; chunk_forced: 0 to spread m·windows entries over about
+  // target_threads accumulation threads.
+  static msm_plan make(size_t m, uint32_t c_forced = 0, size_t chunk_forced = 0, size_t target_threads = size_t(1) << 17) {
+    msm_plan p;
+    if (c_forced != 0) {
+      if (c_forced < min_bits || c_forced > max_bits)
+        throw std::invalid_argument("gpu msm: window_bits " + std::to_string(c_forced) + " outside [" +
+                                    std::to_string(min_bits) + ", " + std::to_string(max_bits) + "]");
+      p.c = c_forced;
+    } else {
+      // Cost in mixed additions: one per entry per window, about 3 per bucket
+      // for the reduction (two full additions at ~1.4x); capped at 20 bits so
+      // the buckets of the largest runs stay near a gigabyte.
+      double best = 0;
+      for (uint32_t c = min_bits; c <= 20; ++c) {
+        double cost = double(windows_for(c)) * (double(m) + 3.0 * double(uint64_t(1) << (c - 1)));
+        if (p.c == 0 || cost < best) best = cost, p.c = c;
+      }
+    }
+    p.windows = windows_for(p.c);
+    p.buckets = uint32_t(1) << (p.c - 1);
+    const size_t entries = size_t(p.windows) * m;
+    p.chunk = chunk_forced ? chunk_forced : std::max<size_t>(8, (entries + target_threads - 1) / target_threads);
+    const size_t all_buckets = size_t(p.windows) * p.buckets;
+    uint32_t seg = 1;
+    while (seg < p.buckets && all_buckets / seg > target_threads) seg *= 2;
+    p.segment = seg;
+    return p;
+  }
+
+  size_t entries(size_t m) const { return size_t(windows) * m; }
+  size_t chunks(size_t m) const { return (entries(m) + chunk - 1) / chunk; }
+  uint32_t segments() const { return buckets / segment; }  // per window
+};
+
+}  // namespace cuzk::gpu

@@ -1,0 +1,35 @@
+#pragma once
+// Device-resident GPU MSM timings for benchmarks: 2^log_n bases (the given
+// distinct points tiled, so more than the L2 cache holds when there are
+// enough of them) and 2^log_n scalars drawn on the GPU (a share of zeros and
+// ones like Filecoin witnesses, the rest uniform below 2^254) stay on the
+// device; each call times one whole MSM with CUDA events, host
+// synchronisation included, no PCIe transfer of inputs. Plain C++ interface.
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "ec/curves.hpp"
+#include "gpu/msm_config.hpp"
+
+namespace cuzk::gpu {
+
+template <class C>
+class msm_timer {
+ public:
+  msm_timer(std::span<const ec::affine_t<C>> distinct, uint32_t log_n, uint64_t seed, uint32_t zero_pct = 0,
+            uint32_t one_pct = 0);
+  ~msm_timer();
+  msm_timer(const msm_timer&) = delete;
+  msm_timer& operator=(const msm_timer&) = delete;
+
+  double msm_ms(const msm_config& cfg = {});
+  ec::jacobian_t<C> last_result() const;
+
+  struct impl;
+
+ private:
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace cuzk::gpu

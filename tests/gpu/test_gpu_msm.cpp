@@ -1,0 +1,104 @@
+// GPU MSM (G1 and G2) against the CPU msm::msm, on seeded random inputs and
+// the edge cases: all-zero and all-one scalars, r - 1, a single point,
+// repeated bases, bases at infinity, Filecoin-like 0/1-heavy scalars, forced
+// window widths and tiny chunks (runs crossing many chunk boundaries), and
+// sub-ranges of a resident base set. Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "gpu/device.hpp"
+#include "gpu/msm_bases.hpp"
+#include "msm/msm.hpp"
+#include "msm_test_points.hpp"
+#include "test_seed.hpp"
+
+namespace {
+
+using namespace cuzk;
+using ff::fr_t;
+using gpu::msm_config;
+
+#define SKIP_WITHOUT_GPU()                                                                             \
+  if (cuzk::gpu::device_count() == 0) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 " \
+                                                       "(or built without CUDA): GPU test skipped"
+
+template <class C>
+ec::jacobian_t<C> cpu(const std::vector<ec::affine_t<C>>& b, const std::vector<fr_t>& s) {
+  return msm::msm<C>(std::span<const ec::affine_t<C>>(b.data(), s.size()), std::span<const fr_t>(s));
+}
+
+template <class C>
+class gpu_msm : public ::testing::Test {};
+using curve_types = ::testing::Types<ec::g1_curve, ec::g2_curve>;
+TYPED_TEST_SUITE(gpu_msm, curve_types);
+
+TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
+  SKIP_WITHOUT_GPU();
+  using C = TypeParam;
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm random sizes"));
+  const size_t max_n = std::is_same_v<C, ec::g1_curve> ? 150000 : 20000;
+  auto bases = gpu::test::random_points<C>(max_n, rng);
+  gpu::msm_bases<C> dev(bases);
+  for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(100), size_t(1000), max_n / 3, max_n}) {
+    auto s = gpu::test::random_frs(n, rng);
+    const auto want = cpu<C>(bases, s);
+    EXPECT_EQ(dev.msm(s), want) << "n=" << n;
+    EXPECT_EQ(dev.msm(s, 0, msm_config{0, 3}), want) << "n=" << n << " chunk 3";
+    EXPECT_EQ(dev.msm(s, 0, msm_config{5, 0}), want) << "n=" << n << " c=5";
+  }
+}
+
+TYPED_TEST(gpu_msm, edge_cases_match_cpu) {
+  SKIP_WITHOUT_GPU();
+  using C = TypeParam;
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm edge cases"));
+  const size_t n = 3000;
+  auto bases = gpu::test::random_points<C>(n, rng);
+  for (size_t i = 0; i < n; i += 97) bases[i] = ec::affine_t<C>::infinity();
+  for (size_t i = 50; i < n; i += 101) bases[i] = bases[i - 1];  // repeated bases
+  gpu::msm_bases<C> dev(bases);
+  const fr_t r_minus_1 = -fr_t::one();
+  auto check = [&](const std::vector<fr_t>& s, const char* what) {
+    const auto want = cpu<C>(bases, s);
+    EXPECT_EQ(dev.msm(s), want) << what;
+    EXPECT_EQ(dev.msm(s, 0, msm_config{0, 2}), want) << what << " chunk 2";
+    EXPECT_EQ(dev.msm(s, 0, msm_config{12, 1}), want) << what << " c=12 chunk 1";
+  };
+  check(std::vector<fr_t>(n, fr_t::zero()), "all zero");
+  check(std::vector<fr_t>(n, fr_t::one()), "all one");
+  check(std::vector<fr_t>(n, r_minus_1), "all r-1");
+  check(std::vector<fr_t>(n, fr_t::from_u64(2)), "all two (one bucket per window)");
+  check(std::vector<fr_t>(1, r_minus_1), "single point r-1");
+  std::vector<fr_t> mixed(n);
+  for (auto& x : mixed) {
+    const auto pick = rng() % 10;
+    x = pick < 5 ? fr_t::zero() : pick < 9 ? fr_t::one() : fr_t::random(rng);
+  }
+  check(mixed, "filecoin-like: 50% zero, 40% one");
+  std::vector<fr_t> neg(n);
+  for (size_t i = 0; i < n; ++i) neg[i] = i % 2 ? r_minus_1 : -fr_t::from_u64(i);
+  check(neg, "negatives");
+  EXPECT_TRUE(dev.msm(std::vector<fr_t>{}).is_inf());
+}
+
+TYPED_TEST(gpu_msm, subranges_of_resident_bases) {
+  SKIP_WITHOUT_GPU();
+  using C = TypeParam;
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm subranges"));
+  const size_t n = 2000;
+  auto bases = gpu::test::random_points<C>(n, rng);
+  gpu::msm_bases<C> dev(bases);
+  for (size_t off : {size_t(0), size_t(1), size_t(777)}) {
+    auto s = gpu::test::random_frs(n - off - 5, rng);
+    std::vector<ec::affine_t<C>> sub(bases.begin() + long(off), bases.begin() + long(off + s.size()));
+    EXPECT_EQ(dev.msm(s, off), cpu<C>(sub, s)) << "offset " << off;
+  }
+  auto s = gpu::test::random_frs(10, rng);
+  EXPECT_THROW(dev.msm(s, n - 5), std::invalid_argument);
+  EXPECT_THROW(dev.msm(s, 0, msm_config{40, 0}), std::invalid_argument);
+}
+
+}  // namespace

@@ -1,0 +1,216 @@
+// The GPU MSM's index logic and device arithmetic run on the host (no GPU
+// needed, so CI checks them): window count and signed recoding against
+// msm::signed_digits_t; the whole sort/chunk/fix-up/bucket-reduction
+// pipeline of msm_algo.cuh over an integer group, where the MSM must equal
+// sum s_i·b_i mod 2^64 (the recoding is exact over the integers), with tiny
+// chunks and skewed digits so that runs cross many chunk boundaries; and the
+// device XYZZ / Fp2 formulas against ec::xyzz_t and ff::fp2_t.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "gpu/fp2_d.cuh"
+#include "gpu/msm_algo.cuh"
+#include "gpu/msm_plan.hpp"
+#include "gpu/xyzz_d.cuh"
+#include "msm/signed_digits.hpp"
+#include "msm_test_points.hpp"
+#include "test_seed.hpp"
+
+namespace {
+
+using namespace cuzk;
+using namespace cuzk::gpu;
+using limbs8 = std::array<uint32_t, 8>;
+
+limbs8 split32(const msm::scalar_limbs_t& s) {
+  limbs8 r{};
+  for (int i = 0; i < 8; ++i) r[size_t(i)] = uint32_t(s[size_t(i / 2)] >> (32 * (i % 2)));
+  return r;
+}
+
+msm::scalar_limbs_t r_minus_1() {
+  auto r = ff::fr_t::modulus;
+  r[0] -= 1;
+  return r;
+}
+
+TEST(gpu_msm_emulated, window_count_matches_cpu_recoding) {
+  for (uint32_t c = msm::signed_digits_t::min_bits; c <= msm::signed_digits_t::max_bits; ++c)
+    EXPECT_EQ(msm_plan::windows_for(c), msm::signed_digits_t(c).windows()) << "c=" << c;
+}
+
+TEST(gpu_msm_emulated, signed_windows_match_cpu_digits) {
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm_emulated.digits"));
+  std::vector<msm::scalar_limbs_t> scalars = {{0, 0, 0, 0}, {1, 0, 0, 0}, r_minus_1()};
+  for (int i = 0; i < 200; ++i) scalars.push_back(ff::fr_t::random(rng).to_canonical());
+  for (uint32_t c : {2u, 3u, 5u, 8u, 11u, 13u, 16u, 17u, 20u}) {
+    const msm::signed_digits_t cpu(c);
+    for (const auto& s : scalars) {
+      const limbs8 l = split32(s);
+      msm_algo::signed_windows(l.data(), c, cpu.windows(), [&](uint32_t w, uint32_t mag, bool neg) {
+        const int d = neg ? -int(mag) : int(mag);
+        ASSERT_EQ(d, cpu.digit(s, w)) << "c=" << c << " w=" << w;
+      });
+    }
+  }
+}
+
+// Integers mod 2^64 as the group: a base is a number, its negation the negative.
+struct int_point {
+  uint64_t v = 0;
+  bool inf_flag = true;  // exercises the infinity paths like a real point
+  static int_point inf() { return {}; }
+  bool is_inf() const { return inf_flag; }
+  void add(const int_point& q) {
+    if (q.inf_flag) return;
+    v += q.v;
+    inf_flag = false;
+  }
+  int_point dbl() const { return {v * 2, inf_flag}; }
+};
+struct int_group {
+  const std::vector<uint64_t>* bases;
+  void add_entry(int_point& acc, uint32_t val) const {
+    const uint64_t b = (*bases)[val >> 1];
+    acc.add({(val & 1) ? uint64_t(0) - b : b, false});
+  }
+};
+
+// The device pipeline of msm_impl.cuh, step by step, over int_point.
+uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p) {
+  const size_t m = scalars.size(), total = p.entries(m);
+  std::vector<uint32_t> keys(total), vals(total);
+  for (size_t j = 0; j < m; ++j)
+    msm_algo::signed_windows(scalars[j].data(), p.c, p.windows, [&](uint32_t w, uint32_t mag, bool neg) {
+      keys[w * m + j] = (w << p.c) | mag;
+      vals[w * m + j] = uint32_t(j << 1) | uint32_t(neg);
+    });
+  std::vector<size_t> order(total);
+  for (uint32_t w = 0; w < p.windows; ++w) {  // stable per-window sort by key, as CUB's radix sort
+    std::iota(order.begin() + w * m, order.begin() + (w + 1) * m, w * m);
+    std::stable_sort(order.begin() + w * m, order.begin() + (w + 1) * m,
+                     [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+  }
+  std::vector<uint32_t> sk(total), sv(total);
+  for (size_t i = 0; i < total; ++i) sk[i] = keys[order[i]], sv[i] = vals[order[i]];
+
+  const size_t chunks = p.chunks(m);
+  std::vector<int_point> buckets(size_t(p.windows) * p.buckets), head(chunks), tail(chunks);
+  std::vector<uint8_t> open(chunks);
+  int_group g{&bases};
+  for (size_t t = 0; t < chunks; ++t)
+    msm_algo::accumulate_chunk(g, sk.data(), sv.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(),
+                               head.data(), tail.data(), open.data());
+  for (size_t t = 0; t < chunks; ++t)
+    msm_algo::fixup_chunk(sk.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(), head.data(), tail.data(),
+                          open.data());
+  const size_t segs = size_t(p.windows) * p.segments();
+  std::vector<int_point> run(segs), acc(segs);
+  for (size_t t = 0; t < segs; ++t) {
+    const size_t w = t / p.segments();
+    const uint32_t j = uint32_t(t % p.segments());
+    msm_algo::bucket_segment_sums(buckets.data() + w * p.buckets, j * p.segment, (j + 1) * p.segment, run[t], acc[t]);
+    acc[t] = msm_algo::segment_finish(run[t], acc[t], j * p.segment);
+  }
+  uint64_t result = 0;
+  for (uint32_t w = p.windows; w-- > 0;) {
+    const int_point ws = msm_algo::range_sum(acc.data(), w * p.segments(), (w + 1) * p.segments());
+    result = (result << p.c) + ws.v;  // shifts by up to 22 bits: fine mod 2^64
+  }
+  return result;
+}
+
+TEST(gpu_msm_emulated, pipeline_matches_integer_sum) {
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm_emulated.pipeline"));
+  auto rand_scalar = [&] { return split32(ff::fr_t::random(rng).to_canonical()); };
+  for (int round = 0; round < 24; ++round) {
+    const size_t m = 1 + rng() % 300;
+    std::vector<uint64_t> bases(m);
+    for (auto& b : bases) b = rng();
+    std::vector<limbs8> scalars(m);
+    const int kind = round % 4;  // uniform, few distinct values, one value, small values
+    const limbs8 one_value = rand_scalar();
+    for (auto& s : scalars) {
+      if (kind == 0) s = rand_scalar();
+      else if (kind == 1) s = (rng() % 2) ? one_value : split32(r_minus_1());
+      else if (kind == 2) s = one_value;
+      else s = limbs8{uint32_t(rng() % 7), 0, 0, 0, 0, 0, 0, 0};
+    }
+    uint64_t want = 0;
+    for (size_t i = 0; i < m; ++i) want += (uint64_t(scalars[i][0]) | uint64_t(scalars[i][1]) << 32) * bases[i];
+    for (uint32_t c : {0u, 2u, 4u, 7u, 13u}) {
+      for (size_t chunk : {size_t(1), size_t(2), size_t(3), size_t(17), size_t(0)}) {
+        const msm_plan p = msm_plan::make(m, c, chunk, 64);
+        ASSERT_EQ(emulated_msm(bases, scalars, p), want)
+            << "m=" << m << " kind=" << kind << " c=" << p.c << " chunk=" << p.chunk << " segment=" << p.segment;
+      }
+    }
+  }
+}
+
+template <class D, class H>
+D to_d(const H& h) {
+  static_assert(sizeof(D) == sizeof(H));
+  D d;
+  std::memcpy(static_cast<void*>(&d), &h, sizeof d);
+  return d;
+}
+template <class H, class D>
+H to_h(const D& d) {
+  static_assert(sizeof(D) == sizeof(H));
+  H h;
+  std::memcpy(static_cast<void*>(&h), &d, sizeof h);
+  return h;
+}
+
+template <class C, class F>
+void check_xyzz_formulas(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  using HX = ec::xyzz_t<C>;
+  auto pts = cuzk::gpu::test::random_points<C>(9, rng);
+  pts.push_back(ec::affine_t<C>::infinity());
+  pts.push_back(pts[0]);   // doubling through the mixed addition
+  pts.push_back(-pts[1]);  // cancellation
+  HX h = HX::infinity();
+  xyzz_d<F> d = xyzz_d<F>::inf();
+  for (size_t i = 0; i < pts.size(); ++i) {
+    const bool neg = i % 3 == 1;
+    h.add_mixed(neg ? -pts[i] : pts[i]);
+    d.add_mixed(to_d<affine_d<F>>(pts[i]), neg);
+    ASSERT_EQ(to_h<HX>(d).to_jacobian(), h.to_jacobian()) << "mixed step " << i;
+    HX h2 = h;
+    h2.add(h);
+    xyzz_d<F> d2 = d;
+    d2.add(d);
+    ASSERT_EQ(to_h<HX>(d2).to_jacobian(), h2.to_jacobian()) << "full add (doubling) step " << i;
+    ASSERT_EQ(to_h<HX>(d.dbl()).to_jacobian(), h.dbl().to_jacobian()) << "dbl step " << i;
+    HX h3 = h2;
+    h3.add(h);
+    xyzz_d<F> d3 = d2;
+    d3.add(d);
+    ASSERT_EQ(to_h<HX>(d3).to_jacobian(), h3.to_jacobian()) << "full add step " << i;
+  }
+}
+
+TEST(gpu_msm_emulated, xyzz_g1_matches_host) { check_xyzz_formulas<ec::g1_curve, fp_d>(cuzk::test::seed("gpu xyzz g1")); }
+TEST(gpu_msm_emulated, xyzz_g2_matches_host) { check_xyzz_formulas<ec::g2_curve, fp2_d>(cuzk::test::seed("gpu xyzz g2")); }
+
+TEST(gpu_msm_emulated, fp2_matches_host) {
+  std::mt19937_64 rng(cuzk::test::seed("gpu fp2"));
+  for (int i = 0; i < 100; ++i) {
+    const ff::fp2_t a = ff::fp2_t::random(rng), b = ff::fp2_t::random(rng);
+    const fp2_d da = to_d<fp2_d>(a), db = to_d<fp2_d>(b);
+    EXPECT_EQ(to_h<ff::fp2_t>(da * db), a * b);
+    EXPECT_EQ(to_h<ff::fp2_t>(da.sqr()), a.sqr());
+    EXPECT_EQ(to_h<ff::fp2_t>(da + db), a + b);
+    EXPECT_EQ(to_h<ff::fp2_t>(da - db), a - b);
+    EXPECT_EQ(to_h<ff::fp2_t>(-da), -a);
+  }
+}
+
+}  // namespace
