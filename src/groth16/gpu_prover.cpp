@@ -1,0 +1,91 @@
+#include "groth16/gpu_prover.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "gpu/ntt.hpp"
+#include "msm/msm.hpp"
+#include "poly/poly.hpp"
+
+namespace cuzk::groth16 {
+namespace {
+
+msm::density_view view(const r1cs::density_tracker& d) { return {d.words(), d.size()}; }
+
+void expect_size(size_t have, size_t want, const char* what) {
+  if (have != want) {
+    throw std::invalid_argument(std::string("parameters do not match the circuit: ") + what + " has " +
+                                std::to_string(have) + " points, the circuit needs " + std::to_string(want));
+  }
+}
+
+void check_satisfied(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c) {
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!(a[i] * b[i] == c[i])) {
+      throw std::invalid_argument("witness does not satisfy constraint " + std::to_string(i) +
+                                  " (A*B != C); run the circuit in test mode to name it");
+    }
+  }
+}
+
+// The scalars whose density bit is set, in order: the k-th pairs with base k.
+std::vector<fr_t> compact(std::span<const fr_t> scalars, const r1cs::density_tracker& d) {
+  std::vector<fr_t> out;
+  out.reserve(d.total_density());
+  for (size_t i = 0; i < scalars.size() && i < d.size(); ++i)
+    if (d.get(i)) out.push_back(scalars[i]);
+  return out;
+}
+
+}  // namespace
+
+gpu_prover_t::gpu_prover_t(const parameters_t& params)
+    : params_(params), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1) {}
+
+pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
+  const auto& params = params_;
+  const size_t n_inputs = w.num_inputs();
+  poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
+  if (d.n < 2) d = poly::domain_t(1);
+  expect_size(params.vk.ic.size(), n_inputs, "vk.ic");
+  expect_size(params.h.size(), d.n - 1, "h");
+  expect_size(params.l.size(), w.num_aux(), "l");
+  expect_size(params.a.size(), n_inputs + w.a_aux_density().total_density(), "a");
+  const size_t b_inputs = w.b_input_density().total_density();
+  expect_size(params.b_g1.size(), b_inputs + w.b_aux_density().total_density(), "b_g1");
+  expect_size(params.b_g2.size(), params.b_g1.size(), "b_g2");
+
+  std::vector<fr_t> a = w.take_a(), b = w.take_b(), c = w.take_c();
+  check_satisfied(a, b, c);
+  a.resize(d.n);
+  b.resize(d.n);
+  c.resize(d.n);
+
+  pending_proof_t out;
+  out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
+  // B_g2 on CPU threads from the start, beside all the GPU work.
+  auto inputs = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.input_assignment()));
+  auto aux = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.aux_assignment()));
+  auto bg2_in = std::span(params.b_g2).first(b_inputs);
+  auto bg2_aux = std::span(params.b_g2).subspan(b_inputs);
+  out.b_g2 = std::async(std::launch::async, [bg2_in, bg2_aux, inputs, aux, bi = w.b_input_density(),
+                                             ba = w.b_aux_density()] {
+    auto s = msm::msm_dense<ec::g2_curve>(bg2_in, std::span<const msm::scalar_limbs_t>(*inputs), view(bi));
+    return s + msm::msm_dense<ec::g2_curve>(bg2_aux, std::span<const msm::scalar_limbs_t>(*aux), view(ba));
+  });
+
+  gpu::compute_h(a, b, c);
+  std::vector<fr_t>().swap(b);
+  std::vector<fr_t>().swap(c);
+  out.h = h_.msm(std::span<const fr_t>(a).first(d.n - 1));
+  std::vector<fr_t>().swap(a);
+
+  const std::span<const fr_t> in_s = w.input_assignment(), aux_s = w.aux_assignment();
+  out.l = l_.msm(aux_s);
+  out.a = a_.msm(in_s) + a_.msm(compact(aux_s, w.a_aux_density()), n_inputs);
+  out.b_g1 = b_g1_.msm(compact(in_s, w.b_input_density())) + b_g1_.msm(compact(aux_s, w.b_aux_density()), b_inputs);
+  return out;
+}
+
+}  // namespace cuzk::groth16

@@ -1,0 +1,30 @@
+#pragma once
+// prove_start on the GPU, behind the same pending_proof_t / finalize API as
+// the CPU prover (prover.hpp), so its proofs verify with our verifier and,
+// for the same r and s, are byte-identical to the CPU's.
+//
+// The H, L, A and B_g1 bases are uploaded once, when the prover is built, and
+// stay resident for every proof (gpu::msm_bases). Per proof: H = (AB - C)/Z by
+// gpu::compute_h; the four G1 MSMs on the GPU (the A and B queries' scalars
+// are compacted to their density on the host first); B_g2 on CPU threads
+// beside the GPU work, as in the CPU prover.
+// Throws like prove_start; std::runtime_error where there is no GPU.
+#include "groth16/parameters_t.hpp"
+#include "groth16/prover.hpp"
+#include "gpu/msm_bases.hpp"
+#include "r1cs/witness_cs.hpp"
+
+namespace cuzk::groth16 {
+
+class gpu_prover_t {
+ public:
+  explicit gpu_prover_t(const parameters_t& params);  // params must outlive the prover
+
+  pending_proof_t prove_start(r1cs::witness_cs&& witness) const;
+
+ private:
+  const parameters_t& params_;
+  gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;
+};
+
+}  // namespace cuzk::groth16
