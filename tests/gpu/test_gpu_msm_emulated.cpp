@@ -11,6 +11,7 @@
 #include <cstring>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "gpu/fp2_d.cuh"
@@ -42,6 +43,17 @@ msm::scalar_limbs_t r_minus_1() {
 TEST(gpu_msm_emulated, window_count_matches_cpu_recoding) {
   for (uint32_t c = msm::signed_digits_t::min_bits; c <= msm::signed_digits_t::max_bits; ++c)
     EXPECT_EQ(msm_plan::windows_for(c), msm::signed_digits_t(c).windows()) << "c=" << c;
+}
+
+TEST(gpu_msm_emulated, plan_rejects_bad_window_bits_and_splits_work) {
+  EXPECT_THROW(msm_plan::make(100, 1), std::invalid_argument);
+  EXPECT_THROW(msm_plan::make(100, msm_plan::max_bits + 1), std::invalid_argument);
+  for (size_t m : {size_t(1), size_t(1000), size_t(1) << 20, size_t(1) << 26}) {
+    const msm_plan p = msm_plan::make(m);
+    EXPECT_EQ(p.buckets % p.segment, 0u) << "m=" << m;
+    EXPECT_GE(p.chunks(m) * p.chunk, p.entries(m)) << "m=" << m;
+    EXPECT_LE(p.c, 20u) << "m=" << m;
+  }
 }
 
 TEST(gpu_msm_emulated, signed_windows_match_cpu_digits) {
