@@ -1,0 +1,24 @@
+#pragma once
+// What `cuzk bench` runs: `proofs` jobs of one built-in circuit, at most
+// `concurrency` in flight (each in-flight slot submits the next job as soon as
+// its previous one returns). sequential = one job at a time, so nothing
+// overlaps except the partitions of one job (use partitions = 1 for none).
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace cuzk::service {
+
+struct bench_options_t {
+  std::string circuit = "hash-chain";
+  uint64_t size = 0;        // 0 = the circuit's default
+  uint32_t partitions = 1;  // partitions per job
+  uint32_t proofs = 4;
+  uint32_t concurrency = 2;
+  bool sequential = false;
+  bool timeline = false;    // ask the engine for per-partition stage times
+  std::chrono::milliseconds sample_interval{100};    // RSS and gauge samples
+  std::chrono::milliseconds progress_interval{1000};  // progress lines, when a stream is given
+};
+
+}  // namespace cuzk::service

@@ -1,0 +1,27 @@
+#pragma once
+// The bench loop behind `cuzk bench`, shared by its in-process and daemon
+// modes, plus the report text and the timeline file `cuzk plot` reads:
+//   {"runs":[{"mode","circuit","size","partitions","proofs","concurrency",
+//     "elapsed_ms","target","jobs":[{"job_id","submit_ms","done_ms","status",
+//     "timeline":<engine timeline or null>}],
+//     "samples":[{"t_ms","rss_bytes","synthesizing","queued","on_gpu","pending_finalize"}]}]}
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <vector>
+
+#include "service/bench_options_t.hpp"
+#include "service/bench_report_t.hpp"
+#include "service/proving_target_t.hpp"
+
+namespace cuzk::service {
+
+// progress: where a line goes every progress_interval (nullptr = silent).
+// A request the target rejects (invalid_request, never_fits, or an rpc_error
+// INVALID_ARGUMENT / NOT_FOUND) stops the run and is rethrown; other
+// failures are recorded per proof.
+bench_report_t run_bench(proving_target_t& target, const bench_options_t& options, std::ostream* progress);
+
+std::string format_bench_report(const bench_report_t& report);
+nlohmann::json bench_timeline_json(const std::vector<bench_report_t>& runs);
+
+}  // namespace cuzk::service

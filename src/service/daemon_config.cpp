@@ -1,0 +1,261 @@
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "service/config_error.hpp"
+#include "service/config_values.hpp"
+#include "service/daemon_config_t.hpp"
+
+namespace cuzk::service {
+namespace {
+
+// Keys of the Rust daemon's file that mean nothing here: accepted so a Curio
+// cuzk.toml loads, but each one present is reported with the reason.
+const std::map<std::string, std::string, std::less<>> ineffective_keys = {
+    {"daemon.status_listen", "no HTTP status endpoint; use `cuzk status` (GetStatus)"},
+    {"memory.pinned_budget", "deprecated in the Rust daemon too; no effect"},
+    {"memory.working_memory_budget", "deprecated in the Rust daemon too; no effect"},
+    {"memory.eviction_min_idle", "parameters stay loaded until EvictSRS"},
+    {"gpus.gpu_threads", "the prover has no separate host thread pool; see synthesis.threads"},
+    {"pipeline.enabled", "the pipeline is always on; `cuzk bench --sequential` measures one proof at a time"},
+    {"pipeline.max_parallel_synthesis", "use synthesis.threads; memory.total_budget bounds what is in flight"},
+    {"pipeline.max_gpu_queue_depth", "use pipeline.gpu_queue_depth (a fixed depth, no pacer)"},
+    {"scheduler.max_batch_size", "cuzk does not batch sectors; partitions of all jobs share the pipeline"},
+    {"scheduler.max_batch_wait_ms", "cuzk does not batch sectors"},
+    {"scheduler.sort_by_type", "no effect (never read by the Rust daemon either)"},
+    {"synthesis.partition_workers", "concurrency follows from memory.total_budget"},
+    {"pipeline.synthesis_lookahead", "concurrency follows from memory.total_budget"},
+    {"pipeline.synthesis_concurrency", "concurrency follows from memory.total_budget"},
+    {"pipeline.slot_size", "no slotted mode"},
+};
+
+// Walks the parsed table, converting and range-checking each known key and
+// remembering which keys were read so the rest can be reported.
+class config_reader {
+ public:
+  config_reader(const toml::table& root, std::string name) : root_(root), name_(std::move(name)) {}
+
+  const toml::node* find(std::string_view section, std::string_view key) {
+    known_.insert(fmt::format("{}.{}", section, key));
+    const toml::table* sec = root_[section].as_table();
+    return sec == nullptr ? nullptr : sec->get(key);
+  }
+
+  [[noreturn]] void fail(std::string_view section, std::string_view key, const std::string& why) const {
+    throw config_error(fmt::format("{}: {}.{}: {}", name_, section, key, why));
+  }
+
+  void read(std::string_view sec, std::string_view key, std::string& out) {
+    if (const auto* n = find(sec, key)) {
+      if (!n->is_string()) fail(sec, key, "expected a string");
+      out = n->as_string()->get();
+    }
+  }
+  void read(std::string_view sec, std::string_view key, bool& out) {
+    if (const auto* n = find(sec, key)) {
+      if (!n->is_boolean()) fail(sec, key, "expected true or false");
+      out = n->as_boolean()->get();
+    }
+  }
+  void read(std::string_view sec, std::string_view key, uint32_t& out, uint32_t max = std::numeric_limits<uint32_t>::max()) {
+    if (const auto* n = find(sec, key)) out = to_u32(sec, key, *n, max);
+  }
+  void read(std::string_view sec, std::string_view key, std::vector<uint32_t>& out) {
+    if (const auto* n = find(sec, key)) {
+      const auto* arr = n->as_array();
+      if (arr == nullptr) fail(sec, key, "expected an array of device numbers, e.g. [0, 1]");
+      out.clear();
+      for (const auto& e : *arr) out.push_back(to_u32(sec, key, e, 1023));
+    }
+  }
+  void read(std::string_view sec, std::string_view key, std::vector<std::string>& out) {
+    if (const auto* n = find(sec, key)) {
+      const auto* arr = n->as_array();
+      if (arr == nullptr) fail(sec, key, "expected an array of strings");
+      out.clear();
+      for (const auto& e : *arr) {
+        if (!e.is_string()) fail(sec, key, "expected an array of strings");
+        out.push_back(e.as_string()->get());
+      }
+    }
+  }
+  // A size is a string with a unit ("64GiB") or an integer byte count.
+  std::optional<uint64_t> read_size(std::string_view sec, std::string_view key) {
+    const auto* n = find(sec, key);
+    if (n == nullptr) return std::nullopt;
+    if (n->is_integer()) {
+      int64_t v = n->as_integer()->get();
+      if (v < 0) fail(sec, key, "a size cannot be negative");
+      return static_cast<uint64_t>(v);
+    }
+    if (!n->is_string()) fail(sec, key, "expected a size such as \"64GiB\"");
+    try {
+      return parse_size(n->as_string()->get());
+    } catch (const config_error& e) {
+      fail(sec, key, e.what());
+    }
+  }
+  // A duration is a string with a unit ("5m") or an integer number of seconds.
+  void read_duration(std::string_view sec, std::string_view key, std::chrono::milliseconds& out) {
+    const auto* n = find(sec, key);
+    if (n == nullptr) return;
+    if (n->is_integer()) {
+      int64_t v = n->as_integer()->get();
+      if (v < 0 || v > int64_t(1) << 40) fail(sec, key, "expected a non-negative number of seconds");
+      out = std::chrono::seconds(v);
+      return;
+    }
+    if (!n->is_string()) fail(sec, key, "expected a duration such as \"5m\"");
+    try {
+      out = parse_duration(n->as_string()->get());
+    } catch (const config_error& e) {
+      fail(sec, key, e.what());
+    }
+  }
+
+  std::vector<std::string> unknown_key_warnings() const {
+    std::vector<std::string> out;
+    for (const auto& [sec_key, sec_node] : root_) {
+      const auto* sec = sec_node.as_table();
+      if (sec == nullptr) {
+        out.push_back(fmt::format("{}: top-level key '{}' is not in a section; ignored", name_, sec_key.str()));
+        continue;
+      }
+      for (const auto& [key, node] : *sec) {
+        std::string full = fmt::format("{}.{}", sec_key.str(), key.str());
+        if (known_.count(full)) continue;
+        if (auto it = ineffective_keys.find(full); it != ineffective_keys.end()) {
+          out.push_back(fmt::format("{}: {} has no effect: {}", name_, full, it->second));
+        } else {
+          out.push_back(fmt::format("{}: unknown key {}; ignored", name_, full));
+        }
+      }
+    }
+    return out;
+  }
+
+ private:
+  uint32_t to_u32(std::string_view sec, std::string_view key, const toml::node& n, uint32_t max) const {
+    if (!n.is_integer()) fail(sec, key, "expected an integer");
+    int64_t v = n.as_integer()->get();
+    if (v < 0 || v > int64_t(max)) fail(sec, key, fmt::format("{} is out of range 0..{}", v, max));
+    return static_cast<uint32_t>(v);
+  }
+
+  const toml::table& root_;
+  std::string name_;
+  std::set<std::string, std::less<>> known_;
+};
+
+void check_choice(config_reader& r, std::string_view sec, std::string_view key, const std::string& v,
+                  std::initializer_list<std::string_view> allowed) {
+  for (auto a : allowed) {
+    if (v == a) return;
+  }
+  std::string list;
+  for (auto a : allowed) list += fmt::format("{}{}", list.empty() ? "" : ", ", a);
+  r.fail(sec, key, fmt::format("'{}' is not one of {}", v, list));
+}
+
+}  // namespace
+
+std::string daemon_config_t::resolved_listen() const { return listen.empty() ? default_listen_address() : listen; }
+
+std::string daemon_config_t::resolved_param_cache() const {
+  if (!param_cache.empty()) return param_cache;
+  // The variable Filecoin tools (and the Rust daemon) use for the same directory.
+  if (const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env != nullptr && env[0] != 0) return env;
+  return "/var/tmp/filecoin-proof-parameters";
+}
+
+engine::engine_config_t daemon_config_t::engine_config() const {
+  engine::engine_config_t e;
+  e.total_budget = total_budget.value_or(0);  // 0 = auto in the engine
+  e.safety_margin = safety_margin;
+  e.synthesis_threads = synthesis_threads;
+  e.gpu_workers_per_device = gpu_workers_per_device;
+  e.devices = devices;
+  e.finalizer_threads = finalizer_threads;
+  e.param_cache = resolved_param_cache();
+  e.verify_proofs = verify_proofs;
+  e.result_retention_s = static_cast<uint32_t>(
+      std::min<int64_t>(std::chrono::ceil<std::chrono::seconds>(result_retention).count(), UINT32_MAX));
+  e.queue_depth_per_worker = gpu_queue_depth;
+  e.max_attempts = max_attempts;
+  return e;
+}
+
+daemon_config_t parse_daemon_config(std::string_view toml_text, const std::string& name) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, name);
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw config_error(fmt::format("{}:{}:{}: {}", name, where.line, where.column, e.description()));
+  }
+  config_reader r(root, name);
+  daemon_config_t c;
+
+  r.read("daemon", "listen", c.listen);
+  if (!c.listen.empty()) {
+    try {
+      parse_listen_address(c.listen);
+    } catch (const config_error& e) {
+      r.fail("daemon", "listen", e.what());
+    }
+  }
+
+  if (const auto* n = r.find("memory", "total_budget"); n != nullptr && n->is_string() && n->as_string()->get() == "auto") {
+    c.total_budget.reset();
+  } else {
+    c.total_budget = r.read_size("memory", "total_budget");
+    if (c.total_budget == uint64_t(0)) r.fail("memory", "total_budget", "must be \"auto\" or a positive size");
+  }
+  if (auto m = r.read_size("memory", "safety_margin")) c.safety_margin = *m;
+
+  r.read("gpus", "devices", c.devices);
+  r.read("gpus", "gpu_workers_per_device", c.gpu_workers_per_device, 16);
+  if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");
+  r.read("pipeline", "finalizer_threads", c.finalizer_threads, 4096);
+  if (c.finalizer_threads == 0) r.fail("pipeline", "finalizer_threads", "must be at least 1");
+
+  r.read("synthesis", "threads", c.synthesis_threads, 4096);
+
+  r.read("pipeline", "gpu_queue_depth", c.gpu_queue_depth, 1024);
+  if (c.gpu_queue_depth == 0) r.fail("pipeline", "gpu_queue_depth", "must be at least 1");
+  r.read("pipeline", "max_attempts", c.max_attempts, 100);
+  if (c.max_attempts == 0) r.fail("pipeline", "max_attempts", "must be at least 1");
+
+  r.read("srs", "param_cache", c.param_cache);
+  r.read("srs", "preload", c.srs_preload);
+
+  r.read("logging", "level", c.log_level);
+  check_choice(r, "logging", "level", c.log_level, {"trace", "debug", "info", "warn", "error", "critical", "off"});
+  r.read("logging", "format", c.log_format);
+  check_choice(r, "logging", "format", c.log_format, {"text", "json"});
+
+  r.read("proofs", "verify", c.verify_proofs);
+
+  r.read_duration("results", "retention", c.result_retention);
+  if (c.result_retention < std::chrono::seconds(1)) r.fail("results", "retention", "must be at least 1s");
+
+  c.warnings = r.unknown_key_warnings();
+  return c;
+}
+
+daemon_config_t load_daemon_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw config_error(fmt::format("{}: cannot open the configuration file", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_daemon_config(text.str(), path);
+}
+
+}  // namespace cuzk::service

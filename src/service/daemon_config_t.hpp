@@ -1,0 +1,67 @@
+#pragma once
+// The daemon's configuration, read from TOML (load_daemon_config). Sections
+// and keys follow Curio's cuzk.toml (../shared/CUZK_API.md section 3) where
+// they mean something here; config/cuzk.example.toml documents every key.
+// Every key is optional; the defaults below are the documented defaults.
+// Unknown keys and keys of the Rust daemon that have no effect here are
+// reported in `warnings` (and logged by the daemon), never silently dropped.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine_config_t.hpp"
+
+namespace cuzk::service {
+
+struct daemon_config_t {
+  // [daemon]
+  std::string listen;  // "" = default_listen_address()
+
+  // [memory]
+  std::optional<uint64_t> total_budget;            // nullopt = "auto": MemTotal - safety_margin
+  uint64_t safety_margin = uint64_t(5) << 30;      // 5 GiB, subtracted only in auto mode
+
+  // [gpus]
+  std::vector<uint32_t> devices;        // empty = every device found
+  uint32_t gpu_workers_per_device = 2;  // prove workers sharing one device
+
+  // [synthesis]
+  uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
+
+  // [pipeline]
+  uint32_t gpu_queue_depth = 2;  // synthesized partitions waiting per prove worker
+  uint32_t max_attempts = 3;     // prove attempts per partition before the job fails
+  uint32_t finalizer_threads = 2;  // CPU threads running finalize (B_g2 join, assembly, verify)
+
+  // [srs]
+  std::string param_cache;               // "" = $FIL_PROOFS_PARAMETER_CACHE or /var/tmp/filecoin-proof-parameters
+  std::vector<std::string> srs_preload;  // circuit ids loaded at start-up
+
+  // [logging]
+  std::string log_level = "info";  // trace debug info warn error critical off
+  std::string log_format = "text"; // text | json
+
+  // [proofs]
+  bool verify_proofs = true;  // self-check each proof with the verifier before returning it
+
+  // [results]
+  std::chrono::milliseconds result_retention{10 * 60 * 1000};  // finished results kept for AwaitProof
+
+  std::vector<std::string> warnings;  // unknown or ineffective keys, one line each
+
+  std::string resolved_listen() const;
+  std::string resolved_param_cache() const;
+  engine::engine_config_t engine_config() const;
+};
+
+// Reads a TOML file. Throws config_error naming the file, the key and the
+// reason for a syntax error, a value of the wrong type or a malformed size /
+// duration / address. A missing file is an error too (the caller decides
+// whether a missing default path is fine).
+daemon_config_t load_daemon_config(const std::string& path);
+// The same on TOML text (tests, and `name` appears in messages).
+daemon_config_t parse_daemon_config(std::string_view toml_text, const std::string& name);
+
+}  // namespace cuzk::service

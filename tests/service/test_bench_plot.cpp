@@ -1,0 +1,154 @@
+// `cuzk bench` through an in-process engine, its timeline file, and the SVG
+// that `cuzk plot` renders from it (checked to be well-formed XML holding one
+// bar per recorded stage and the RSS curve).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+#include <vector>
+
+#include "circuits/circuit_registry.hpp"
+#include "groth16/groth16.hpp"
+#include "service/bench_runner.hpp"
+#include "service/timeline_plot.hpp"
+#include "test_seed.hpp"
+
+namespace cuzk::service {
+namespace {
+
+// A small XML well-formedness check: every tag closes in order, attributes
+// are quoted, '&' starts a known entity, text holds no '<'. Returns "" or
+// the first problem found.
+std::string xml_problem(const std::string& s) {
+  std::vector<std::string> open;
+  size_t i = 0;
+  if (s.rfind("<?xml", 0) == 0) i = s.find("?>") + 2;
+  static const std::regex attr(R"(\s*[A-Za-z_:][-A-Za-z0-9_:.]*="[^"<]*")");
+  while (i < s.size()) {
+    size_t lt = s.find('<', i);
+    std::string text = s.substr(i, lt == std::string::npos ? std::string::npos : lt - i);
+    for (size_t a = text.find('&'); a != std::string::npos; a = text.find('&', a + 1)) {
+      if (!std::regex_search(text.substr(a), std::regex("^&(lt|gt|amp|quot|apos);"))) return "bad entity in text";
+    }
+    if (lt == std::string::npos) break;
+    size_t gt = s.find('>', lt);
+    if (gt == std::string::npos) return "unterminated tag";
+    std::string tag = s.substr(lt + 1, gt - lt - 1);
+    if (!tag.empty() && tag[0] == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return "mismatched </" + tag.substr(1) + ">";
+      open.pop_back();
+    } else {
+      bool self_closing = !tag.empty() && tag.back() == '/';
+      if (self_closing) tag.pop_back();
+      std::smatch m;
+      std::regex name_re(R"(^([A-Za-z][A-Za-z0-9]*)((?:\s*[A-Za-z_:][-A-Za-z0-9_:.]*="[^"<]*")*)\s*$)");
+      if (!std::regex_match(tag, m, name_re)) return "malformed tag <" + tag.substr(0, 60) + ">";
+      if (!self_closing) open.push_back(m[1]);
+    }
+    i = gt + 1;
+  }
+  return open.empty() ? "" : "unclosed <" + open.back() + ">";
+}
+
+size_t count(const std::string& s, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(ServiceBench, InProcessRunsTimelineAndPlot) {
+  groth16::seeded_rng rng(test::seed("ServiceBench setup"));
+  engine::engine_config_t cfg;
+  cfg.total_budget = uint64_t(2) << 30;
+  cfg.synthesis_threads = 2;
+  cfg.gpu_workers_per_device = 1;
+  engine::engine_t engine(cfg);
+  auto circuit = circuits::make_circuit("tiny");
+  engine.register_parameters("tiny", std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(
+                                         *circuit, groth16::toxic_waste_t::random(rng))));
+  auto target = make_engine_target(engine);
+
+  std::vector<bench_report_t> runs;
+  for (bool sequential : {false, true}) {
+    bench_options_t o;
+    o.circuit = "tiny";
+    o.proofs = 5;
+    o.concurrency = 3;
+    o.partitions = 2;
+    o.sequential = sequential;
+    o.timeline = true;
+    o.sample_interval = std::chrono::milliseconds(5);
+    o.progress_interval = std::chrono::milliseconds(1);
+    std::ostringstream progress;
+    runs.push_back(run_bench(*target, o, &progress));
+    const auto& r = runs.back();
+    EXPECT_EQ(r.completed(), 5u);
+    EXPECT_GT(r.seconds_per_proof(), 0);
+    EXPECT_GT(r.peak_rss_bytes, 0u);
+    EXPECT_GE(r.gpu_busy_share(), 0);
+    EXPECT_LE(r.gpu_busy_share(), 1);
+    EXPECT_FALSE(r.samples.empty());
+    EXPECT_NE(progress.str().find("/5 done"), std::string::npos);
+    for (const auto& p : r.proofs) {
+      EXPECT_EQ(p.result.proof.size(), 2 * groth16::proof_size);
+      EXPECT_LE(p.submit_ms, p.done_ms);
+    }
+    std::string text = format_bench_report(r);
+    EXPECT_NE(text.find(sequential ? "sequential run" : "pipelined run"), std::string::npos) << text;
+    EXPECT_NE(text.find("s/proof"), std::string::npos) << text;
+    EXPECT_NE(text.find("synthesis"), std::string::npos) << text;
+    EXPECT_NE(text.find("peak RSS"), std::string::npos) << text;
+  }
+  // Sequential: a job is submitted only after the previous one returned.
+  const auto& seq = runs[1].proofs;
+  for (size_t i = 1; i < seq.size(); ++i) EXPECT_GE(seq[i].submit_ms, seq[i - 1].done_ms);
+
+  auto json = bench_timeline_json(runs);
+  ASSERT_EQ(json["runs"].size(), 2u);
+  size_t events = 0, partitions = 0;
+  for (const auto& run : json["runs"]) {
+    for (const auto& job : run["jobs"]) {
+      ASSERT_TRUE(job["timeline"].is_object());
+      for (const auto& part : job["timeline"]["partitions"]) {
+        ++partitions;
+        events += part["events"].size();
+      }
+    }
+  }
+  EXPECT_EQ(partitions, 2u * 5 * 2);   // runs x jobs x partitions
+  EXPECT_GE(events, 3 * partitions);  // at least synthesis, prove_start, finalize each
+
+  std::string svg = render_timeline_svg(json);
+  EXPECT_EQ(xml_problem(svg), "");
+  EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
+  EXPECT_EQ(count(svg, "<title>"), events);  // one bar per stage event
+  EXPECT_EQ(count(svg, "<polyline"), 2u);   // an RSS curve per run
+  engine.stop();
+}
+
+TEST(ServiceBench, PlotRejectsWhatIsNotATimeline) {
+  EXPECT_THROW(render_timeline_svg(nlohmann::json::array()), std::invalid_argument);
+  EXPECT_THROW(render_timeline_svg({{"runs", nlohmann::json::array()}}), std::invalid_argument);
+  EXPECT_THROW(render_timeline_svg({{"runs", {{{"jobs", {{{"submit_ms", "soon"}}}}}}}}), std::invalid_argument);
+  // A run without engine timelines still plots: one bar per job, names escaped.
+  nlohmann::json t = {{"runs",
+                       {{{"mode", "pipelined"},
+                         {"circuit", "<tiny & co>"},
+                         {"jobs", {{{"job_id", "a"}, {"submit_ms", 0}, {"done_ms", 12.5}, {"timeline", nullptr}}}},
+                         {"samples", {{{"t_ms", 0}, {"rss_bytes", 1000}}, {{"t_ms", 12.5}, {"rss_bytes", 3000}}}}}}}};
+  std::string svg = render_timeline_svg(t);
+  EXPECT_EQ(xml_problem(svg), "");
+  EXPECT_NE(svg.find("&lt;tiny &amp; co&gt;"), std::string::npos);
+  EXPECT_EQ(count(svg, "<title>"), 1u);
+}
+
+TEST(ServiceBench, XmlCheckerCatchesBrokenSvg) {  // the checker above must be able to fail
+  EXPECT_NE(xml_problem("<svg><rect></svg>"), "");
+  EXPECT_NE(xml_problem("<svg><text>a < b</text></svg>"), "");
+  EXPECT_NE(xml_problem("<svg x=1></svg>"), "");
+  EXPECT_NE(xml_problem("<svg>&nope;</svg>"), "");
+  EXPECT_EQ(xml_problem("<svg a=\"1\"><g/><text>a &amp; b</text></svg>"), "");
+}
+
+}  // namespace
+}  // namespace cuzk::service

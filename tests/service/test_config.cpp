@@ -1,0 +1,200 @@
+// Daemon configuration: documented defaults, every key read, malformed values
+// rejected with a message naming the key, unknown keys reported.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "service/config_error.hpp"
+#include "service/config_values.hpp"
+#include "service/daemon_config_t.hpp"
+
+namespace cuzk::service {
+namespace {
+
+constexpr uint64_t GiB = uint64_t(1) << 30;
+
+// Expects parse_daemon_config to throw config_error whose message holds every fragment.
+void expect_rejected(const std::string& toml, std::initializer_list<std::string> fragments) {
+  try {
+    parse_daemon_config(toml, "test.toml");
+    ADD_FAILURE() << "accepted: " << toml;
+  } catch (const config_error& e) {
+    for (const auto& f : fragments) EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what();
+  }
+}
+
+TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
+  auto c = parse_daemon_config("", "empty.toml");
+  EXPECT_EQ(c.listen, "");
+  EXPECT_EQ(c.resolved_listen(), default_listen_address());
+  EXPECT_EQ(c.resolved_listen().rfind("unix:///", 0), 0u);
+  EXPECT_FALSE(c.total_budget.has_value());
+  EXPECT_EQ(c.safety_margin, 5 * GiB);
+  EXPECT_EQ(c.gpu_workers_per_device, 2u);
+  EXPECT_TRUE(c.devices.empty());
+  EXPECT_EQ(c.synthesis_threads, 0u);
+  EXPECT_EQ(c.gpu_queue_depth, 2u);
+  EXPECT_EQ(c.log_level, "info");
+  EXPECT_EQ(c.log_format, "text");
+  EXPECT_TRUE(c.verify_proofs);
+  EXPECT_EQ(c.result_retention, std::chrono::minutes(10));
+  EXPECT_TRUE(c.warnings.empty());
+  auto e = c.engine_config();
+  EXPECT_EQ(e.total_budget, 0u);  // auto
+  EXPECT_EQ(e.result_retention_s, 600u);
+}
+
+TEST(ServiceConfig, EveryKeyIsRead) {
+  auto c = parse_daemon_config(R"(
+[daemon]
+listen = "127.0.0.1:9820"
+[memory]
+total_budget = "96GiB"
+safety_margin = "2 GiB"
+[gpus]
+devices = [0, 2]
+gpu_workers_per_device = 3
+[synthesis]
+threads = 12
+[pipeline]
+gpu_queue_depth = 4
+max_attempts = 5
+finalizer_threads = 6
+[srs]
+param_cache = "/data/params"
+preload = ["tiny"]
+[logging]
+level = "debug"
+format = "json"
+[proofs]
+verify = false
+[results]
+retention = "90s"
+)", "full.toml");
+  EXPECT_EQ(c.listen, "127.0.0.1:9820");
+  EXPECT_EQ(c.total_budget, 96 * GiB);
+  EXPECT_EQ(c.safety_margin, 2 * GiB);
+  EXPECT_EQ(c.devices, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(c.gpu_workers_per_device, 3u);
+  EXPECT_EQ(c.synthesis_threads, 12u);
+  EXPECT_EQ(c.gpu_queue_depth, 4u);
+  EXPECT_EQ(c.max_attempts, 5u);
+  EXPECT_EQ(c.finalizer_threads, 6u);
+  EXPECT_EQ(c.param_cache, "/data/params");
+  EXPECT_EQ(c.srs_preload, (std::vector<std::string>{"tiny"}));
+  EXPECT_EQ(c.log_level, "debug");
+  EXPECT_EQ(c.log_format, "json");
+  EXPECT_FALSE(c.verify_proofs);
+  EXPECT_EQ(c.result_retention, std::chrono::seconds(90));
+  EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+  auto e = c.engine_config();
+  EXPECT_EQ(e.total_budget, 96 * GiB);
+  EXPECT_EQ(e.devices, (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(e.queue_depth_per_worker, 4u);
+  EXPECT_EQ(e.param_cache, "/data/params");
+  EXPECT_FALSE(e.verify_proofs);
+  EXPECT_EQ(e.result_retention_s, 90u);
+}
+
+TEST(ServiceConfig, AutoBudgetAndIntegerForms) {
+  auto c = parse_daemon_config("[memory]\ntotal_budget = \"auto\"\nsafety_margin = 1048576\n[results]\nretention = 30\n", "t");
+  EXPECT_FALSE(c.total_budget.has_value());
+  EXPECT_EQ(c.safety_margin, 1048576u);
+  EXPECT_EQ(c.result_retention, std::chrono::seconds(30));
+}
+
+TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
+  expect_rejected("[memory]\ntotal_budget = \"12 GB?\"\n", {"test.toml", "memory.total_budget", "unknown unit"});
+  expect_rejected("[memory]\ntotal_budget = \"lots\"\n", {"memory.total_budget", "expected a number"});
+  expect_rejected("[memory]\ntotal_budget = \"0\"\n", {"memory.total_budget", "positive"});
+  expect_rejected("[memory]\nsafety_margin = -5\n", {"memory.safety_margin", "negative"});
+  expect_rejected("[memory]\nsafety_margin = true\n", {"memory.safety_margin"});
+  expect_rejected("[results]\nretention = \"5 minutes\"\n", {"results.retention", "unknown unit"});
+  expect_rejected("[results]\nretention = \"0s\"\n", {"results.retention", "at least 1s"});
+  expect_rejected("[gpus]\ndevices = \"0,1\"\n", {"gpus.devices", "array"});
+  expect_rejected("[gpus]\ndevices = [0, -1]\n", {"gpus.devices", "out of range"});
+  expect_rejected("[gpus]\ngpu_workers_per_device = 0\n", {"gpus.gpu_workers_per_device", "at least 1"});
+  expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
+  expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
+  expect_rejected("[logging]\nlevel = \"loud\"\n", {"logging.level", "'loud'"});
+  expect_rejected("[logging]\nformat = \"xml\"\n", {"logging.format"});
+  expect_rejected("[daemon]\nlisten = \"unix://relative.sock\"\n", {"daemon.listen", "absolute"});
+  expect_rejected("[daemon]\nlisten = \"localhost:9820\"\n", {"daemon.listen", "numeric"});
+  expect_rejected("[daemon]\nlisten = \"127.0.0.1:70000\"\n", {"daemon.listen", "port"});
+  expect_rejected("[daemon\nlisten = 1\n", {"test.toml:1"});  // TOML syntax error, with its position
+}
+
+TEST(ServiceConfig, UnknownAndIneffectiveKeysAreWarned) {
+  auto c = parse_daemon_config(R"(
+[daemon]
+listn = "x"
+[memory]
+pinned_budget = "10GiB"
+[scheduler]
+max_batch_size = 2
+[colour]
+x = 1
+)", "w.toml");
+  ASSERT_EQ(c.warnings.size(), 4u);
+  auto has = [&](const std::string& s) {
+    for (const auto& w : c.warnings) {
+      if (w.find(s) != std::string::npos) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has("unknown key daemon.listn"));
+  EXPECT_TRUE(has("memory.pinned_budget has no effect"));
+  EXPECT_TRUE(has("scheduler.max_batch_size has no effect"));
+  EXPECT_TRUE(has("unknown key colour.x"));
+}
+
+TEST(ServiceConfig, SizeAndDurationSyntax) {
+  EXPECT_EQ(parse_size("4096"), 4096u);
+  EXPECT_EQ(parse_size("4096B"), 4096u);
+  EXPECT_EQ(parse_size("64GiB"), 64 * GiB);
+  EXPECT_EQ(parse_size("64 gib"), 64 * GiB);
+  EXPECT_EQ(parse_size("1.5GiB"), 3 * GiB / 2);
+  EXPECT_EQ(parse_size("512MiB"), uint64_t(512) << 20);
+  EXPECT_EQ(parse_size("100MB"), 100'000'000u);
+  EXPECT_EQ(parse_size("2T"), uint64_t(2) << 40);
+  for (const char* bad : {"", "GiB", "-1GiB", "1e9", "0x10", "12 GB?", "1.5", "10 parsecs", "1..5G", "inf"}) {
+    EXPECT_THROW(parse_size(bad), config_error) << bad;
+  }
+  EXPECT_EQ(parse_duration("500ms"), std::chrono::milliseconds(500));
+  EXPECT_EQ(parse_duration("30s"), std::chrono::seconds(30));
+  EXPECT_EQ(parse_duration("5m"), std::chrono::minutes(5));
+  EXPECT_EQ(parse_duration("2h"), std::chrono::hours(2));
+  EXPECT_EQ(parse_duration("1.5s"), std::chrono::milliseconds(1500));
+  EXPECT_EQ(parse_duration("45"), std::chrono::seconds(45));
+  for (const char* bad : {"", "m", "5M", "-3s", "5 mins", "1e3"}) {
+    EXPECT_THROW(parse_duration(bad), config_error) << bad;
+  }
+}
+
+TEST(ServiceConfig, ListenAddresses) {
+  auto u = parse_listen_address("unix:///run/cuzk/cuzk.sock");
+  EXPECT_TRUE(u.is_unix);
+  EXPECT_EQ(u.path, "/run/cuzk/cuzk.sock");
+  EXPECT_EQ(u.grpc_target(), "unix:///run/cuzk/cuzk.sock");
+  auto t = parse_listen_address("127.0.0.1:9820");
+  EXPECT_FALSE(t.is_unix);
+  EXPECT_EQ(t.port, 9820);
+  EXPECT_TRUE(t.is_loopback());
+  auto v6 = parse_listen_address("[::1]:9820");
+  EXPECT_EQ(v6.host, "::1");
+  EXPECT_TRUE(v6.is_loopback());
+  EXPECT_EQ(v6.grpc_target(), "[::1]:9820");
+  EXPECT_FALSE(parse_listen_address("0.0.0.0:9820").is_loopback());
+  EXPECT_THROW(parse_listen_address("unix:///" + std::string(200, 'a')), config_error);
+  EXPECT_THROW(parse_listen_address("9820"), config_error);
+}
+
+TEST(ServiceConfig, ExampleFileLoadsWithoutWarnings) {
+  auto c = load_daemon_config(std::string(CUZK_SOURCE_DIR) + "/config/cuzk.example.toml");
+  EXPECT_TRUE(c.warnings.empty()) << c.warnings.front();
+  EXPECT_THROW(load_daemon_config("/nonexistent/cuzk.toml"), config_error);
+}
+
+}  // namespace
+}  // namespace cuzk::service
