@@ -20,5 +20,10 @@ command_t add_export_snarkjs_command(CLI::App& root);
 command_t add_info_command(CLI::App& root);
 command_t add_circuits_command(CLI::App& root);
 command_t add_demo_command(CLI::App& root);
+command_t add_daemon_command(CLI::App& root);
+command_t add_status_command(CLI::App& root);
+command_t add_metrics_command(CLI::App& root);
+command_t add_bench_command(CLI::App& root);
+command_t add_plot_command(CLI::App& root);
 
 }  // namespace cuzk::cli

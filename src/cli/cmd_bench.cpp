@@ -1,0 +1,139 @@
+// cuzk bench --proofs N --concurrency J --kind KIND [--size N] [--partitions P]
+//            [--daemon ADDR] [--sequential | --compare] [--timeline-out FILE] ...
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "circuits/circuit_registry.hpp"
+#include "cli/command.hpp"
+#include "cli/file_io.hpp"
+#include "cli/service_support.hpp"
+#include "engine/engine.hpp"
+#include "groth16/groth16.hpp"
+#include "service/bench_runner.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+struct bench_cli_options {
+  service::bench_options_t bench;
+  std::string daemon, kind = "hash-chain", timeline_out, params, budget;
+  bool compare = false, quiet = false;
+  uint32_t synthesis_threads = 0, workers = 2, devices = 1;
+};
+
+// Resets the kernel's peak-RSS mark (VmHWM) of this process (Linux >= 4.0),
+// so each in-process run reports its own peak; a no-op where not permitted.
+void reset_peak_rss() {
+  std::ofstream("/proc/self/clear_refs") << "5";
+}
+
+// Parameters for the in-process engine: from --params, or a fresh random
+// setup (development only: whoever runs it knows the toxic waste).
+std::shared_ptr<const groth16::parameters_t> bench_parameters(const bench_cli_options& o) {
+  if (!o.params.empty()) return std::make_shared<const groth16::parameters_t>(groth16::read_parameters(o.params));
+  auto circuit = circuits::make_circuit(o.bench.circuit, o.bench.size);
+  fmt::print(stderr, "generating parameters for {} (random setup, for benchmarking only)...\n", circuit->description());
+  groth16::os_rng rng;
+  return std::make_shared<const groth16::parameters_t>(
+      groth16::generate_parameters(*circuit, groth16::toxic_waste_t::random(rng)));
+}
+
+std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) {
+  engine::engine_config_t cfg;
+  if (!o.budget.empty() && o.budget != "auto") cfg.total_budget = service::parse_size(o.budget);
+  cfg.synthesis_threads = o.synthesis_threads;
+  cfg.gpu_workers_per_device = o.workers;
+  engine::engine_hooks_t hooks;
+  hooks.backend = engine::make_cpu_backend(o.devices);
+  auto e = std::make_unique<engine::engine_t>(cfg, hooks);
+  engine::job_request_t probe;
+  probe.proof_kind = engine::proof_kind_t::circuit;
+  probe.circuit = o.bench.circuit;
+  probe.circuit_size = o.bench.size;
+  e->register_parameters(engine::engine_t::circuit_id_for(probe), bench_parameters(o));
+  return e;
+}
+
+int run_bench_command(bench_cli_options o) {
+  const auto names = circuits::circuit_names();
+  if (std::find(names.begin(), names.end(), o.kind) == names.end()) {
+    return report_error(fmt::format("--kind {}: the bench proves built-in circuits ({}); Filecoin kinds need vanilla "
+                                    "proofs the engine cannot prove yet",
+                                    o.kind, fmt::join(names, ", ")));
+  }
+  o.bench.circuit = o.kind;
+  o.bench.timeline = o.bench.timeline || !o.timeline_out.empty();
+
+  std::unique_ptr<engine::engine_t> engine;
+  std::unique_ptr<service::proving_target_t> target;
+  if (o.daemon.empty()) {
+    engine = in_process_engine(o);
+    target = service::make_engine_target(*engine);
+  } else {
+    target = service::make_daemon_target(o.daemon);
+  }
+  std::vector<bool> modes = o.compare ? std::vector<bool>{false, true} : std::vector<bool>{o.bench.sequential};
+  std::vector<service::bench_report_t> reports;
+  int failures = 0;
+  for (bool sequential : modes) {
+    auto opts = o.bench;
+    opts.sequential = sequential;
+    if (engine) reset_peak_rss();
+    reports.push_back(service::run_bench(*target, opts, o.quiet ? nullptr : &std::cerr));
+    fmt::print("{}\n", service::format_bench_report(reports.back()));
+    failures += static_cast<int>(reports.back().proofs.size() - reports.back().completed());
+  }
+  if (o.compare && reports[0].completed() > 0 && reports[1].completed() > 0) {
+    fmt::print("pipelined {:.3f} s/proof vs sequential {:.3f} s/proof: {:.2f}x\n", reports[0].seconds_per_proof(),
+               reports[1].seconds_per_proof(), reports[1].seconds_per_proof() / reports[0].seconds_per_proof());
+  }
+  if (!o.timeline_out.empty()) {
+    write_text_file(o.timeline_out, service::bench_timeline_json(reports).dump(1) + "\n");
+    fmt::print("wrote {} (render with `cuzk plot --timeline {} --out FILE.svg`)\n", o.timeline_out, o.timeline_out);
+  }
+  if (engine) engine->stop();
+  return failures == 0 ? exit_ok : exit_internal;
+}
+
+}  // namespace
+
+command_t add_bench_command(CLI::App& root) {
+  auto o = std::make_shared<bench_cli_options>();
+  auto* app = root.add_subcommand("bench", "Throughput of the proving pipeline: N proofs, J in flight, through a daemon or "
+                                           "an engine in this process");
+  app->add_option("--proofs,-n", o->bench.proofs, "Number of proofs")->check(CLI::Range(1u, 100000u));
+  app->add_option("--concurrency,-j", o->bench.concurrency, "Jobs in flight at once")->check(CLI::Range(1u, 4096u));
+  app->add_option("--kind,-k", o->kind, "Built-in circuit to prove (see `cuzk circuits`)");
+  app->add_option("--size", o->bench.size, "Circuit size (0 = default)")->check(CLI::NonNegativeNumber);
+  app->add_option("--partitions", o->bench.partitions, "Partitions per job")->check(CLI::Range(1u, 1024u));
+  app->add_option("--daemon", o->daemon, "Send the proofs to this daemon (unix:///path or IP:port); default: in-process");
+  auto* seq = app->add_flag("--sequential", o->bench.sequential, "One job at a time (no overlap between jobs)");
+  app->add_flag("--compare", o->compare, "Run pipelined, then sequential, and compare")->excludes(seq);
+  app->add_flag("--timeline", o->bench.timeline, "Ask for per-partition stage times (per-stage breakdown)");
+  app->add_option("--timeline-out", o->timeline_out, "Write the timeline JSON here (for `cuzk plot`)");
+  app->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
+  auto* in_process = app->add_option_group("in-process engine", "Used only without --daemon");
+  in_process->add_option("--params", o->params, "Parameter file from `cuzk setup` (default: a random setup now)")
+      ->check(CLI::ExistingFile);
+  in_process->add_option("--budget", o->budget, "Memory budget: \"auto\" or a size such as 8GiB");
+  in_process->add_option("--synthesis-threads", o->synthesis_threads, "Synthesis workers (0 = all CPUs)");
+  in_process->add_option("--workers", o->workers, "Prove workers per device")->check(CLI::Range(1u, 64u));
+  in_process->add_option("--devices", o->devices, "CPU backend devices (worker groups)")->check(CLI::Range(1u, 64u));
+  return {app, [o] {
+            return run_rpc_guarded([&] {
+              try {
+                return run_bench_command(*o);
+              } catch (const engine::invalid_request& e) {
+                return report_error(e.what());
+              } catch (const engine::never_fits& e) {
+                return report_error(e.what());
+              }
+            });
+          }};
+}
+
+}  // namespace cuzk::cli

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# End-to-end test of the daemon-facing commands: daemon (config, socket,
+# SIGTERM drain), status, metrics, bench through the daemon and in-process,
+# plot; and exit code 2 for malformed configurations and requests.
+#   usage: daemon_cli_test.sh PATH_TO_CUZK SOURCE_DIR
+set -euo pipefail
+
+CUZK=$(realpath "$1")
+SRC=$(realpath "$2")
+TMP=$(mktemp -d)
+DAEMON_PID=""
+cleanup() {
+  if [[ -n "$DAEMON_PID" ]]; then kill "$DAEMON_PID" 2>/dev/null || true; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+cd "$TMP"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect() {
+  local want=$1 got=0
+  shift
+  "$@" >out 2>err || got=$?
+  if [[ $got != "$want" ]]; then
+    echo "--- stdout"; cat out; echo "--- stderr"; cat err
+    fail "expected exit $want, got $got: $*"
+  fi
+}
+out_has() { grep -qF -- "$1" out || { cat out; fail "stdout lacks '$1'"; }; }
+err_has() { grep -qF -- "$1" err || { cat err; fail "stderr lacks '$1'"; }; }
+step() { echo "== $*"; }
+
+step "help and malformed configurations"
+for c in daemon status metrics bench plot; do
+  expect 0 "$CUZK" "$c" --help
+  out_has "Usage"
+done
+printf '[memory]\ntotal_budget = "12 GB?"\n' > bad.toml
+expect 2 "$CUZK" daemon --config bad.toml
+err_has "memory.total_budget"
+printf '[daemon]\nlisten = "localhost:99"\n' > bad2.toml
+expect 2 "$CUZK" daemon --config bad2.toml
+err_has "numeric"
+expect 2 "$CUZK" daemon --config /nonexistent.toml
+expect 2 "$CUZK" daemon --log-level loud
+expect 2 "$CUZK" daemon --listen unix://relative.sock
+
+step "status without a daemon"
+expect 3 "$CUZK" status --daemon "unix://$TMP/nobody.sock"
+err_has "cannot reach"
+
+step "daemon with parameters from cuzk setup"
+mkdir params
+expect 0 "$CUZK" setup --circuit tiny --seed 7 --params params/tiny.params --vk params/tiny.vk
+SOCK="$TMP/run/cuzk.sock"
+cat > cuzk.toml <<TOML
+[daemon]
+listen = "unix://$SOCK"
+[memory]
+total_budget = "2GiB"
+[synthesis]
+threads = 2
+[srs]
+param_cache = "$TMP/params"
+preload = ["tiny"]
+[scheduler]
+max_batch_size = 2
+TOML
+"$CUZK" daemon --config cuzk.toml --log-level debug 2>daemon.log &
+DAEMON_PID=$!
+for _ in $(seq 100); do [[ -S "$SOCK" ]] && break; sleep 0.1; done
+[[ -S "$SOCK" ]] || { cat daemon.log; fail "daemon did not create $SOCK"; }
+grep -qF "scheduler.max_batch_size has no effect" daemon.log || { cat daemon.log; fail "no warning for an ineffective key"; }
+
+expect 0 "$CUZK" status --daemon "unix://$SOCK"
+out_has "0 completed"
+out_has "parameters tiny"
+
+step "bench through the daemon, with a timeline and a plot"
+expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind tiny --proofs 6 --concurrency 3 --partitions 2 --timeline-out tl.json
+out_has "completed 6 / 6"
+out_has "s/proof"
+out_has "peak RSS"
+expect 0 "$CUZK" plot --timeline tl.json --out tl.svg
+head -c 200 tl.svg | grep -qF "<svg" || fail "tl.svg is not an SVG"
+expect 2 "$CUZK" plot --timeline cuzk.toml --out x.svg
+expect 2 "$CUZK" bench --daemon "unix://$SOCK" --kind hash-chain --size 1024 --proofs 1
+err_has "hash-chain-1024"
+expect 2 "$CUZK" bench --kind porep --proofs 1
+
+expect 0 "$CUZK" metrics --daemon "unix://$SOCK"
+out_has "cuzk_proofs_completed_total 6"
+
+step "SIGTERM drains and exits 0, removing the socket"
+kill -TERM "$DAEMON_PID"
+code=0
+wait "$DAEMON_PID" || code=$?
+DAEMON_PID=""
+[[ $code == 0 ]] || { cat daemon.log; fail "daemon exited $code after SIGTERM"; }
+[[ ! -e "$SOCK" ]] || fail "socket left behind"
+grep -qF "draining" daemon.log || fail "no drain in the log"
+
+step "bench in-process, pipelined vs sequential"
+expect 0 "$CUZK" bench --kind tiny --proofs 4 --concurrency 2 --compare --quiet --budget 1GiB
+out_has "pipelined run"
+out_has "sequential run"
+out_has "pipelined"
+
+echo "daemon CLI tests passed"
