@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
       add_setup_command(app),          add_prove_command(app), add_verify_command(app),
       add_decode_proof_command(app),   add_export_snarkjs_command(app),
       add_info_command(app),           add_circuits_command(app), add_demo_command(app),
+      add_gen_vanilla_command(app),    add_check_vanilla_command(app),
       add_daemon_command(app),         add_status_command(app), add_metrics_command(app),
       add_bench_command(app),          add_plot_command(app),
   };
