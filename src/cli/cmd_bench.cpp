@@ -12,6 +12,7 @@
 #include "cli/file_io.hpp"
 #include "cli/service_support.hpp"
 #include "engine/engine.hpp"
+#include "engine/gpu_backend_t.hpp"
 #include "groth16/groth16.hpp"
 #include "service/bench_runner.hpp"
 
@@ -20,7 +21,7 @@ namespace {
 
 struct bench_cli_options {
   service::bench_options_t bench;
-  std::string daemon, kind = "hash-chain", timeline_out, params, budget;
+  std::string daemon, kind = "hash-chain", timeline_out, params, budget, backend = "auto";
   bool compare = false, quiet = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
@@ -48,7 +49,8 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
   engine::engine_hooks_t hooks;
-  hooks.backend = engine::make_cpu_backend(o.devices);
+  // CPU fallback (the engine's default) takes partitions that fail on every GPU.
+  hooks.backend = o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend);
   auto e = std::make_unique<engine::engine_t>(cfg, hooks);
   engine::job_request_t probe;
   probe.proof_kind = engine::proof_kind_t::circuit;
@@ -123,6 +125,8 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_option("--synthesis-threads", o->synthesis_threads, "Synthesis workers (0 = all CPUs)");
   in_process->add_option("--workers", o->workers, "Prove workers per device")->check(CLI::Range(1u, 64u));
   in_process->add_option("--devices", o->devices, "CPU backend devices (worker groups)")->check(CLI::Range(1u, 64u));
+  in_process->add_option("--backend", o->backend, "Prove backend: auto (cuda when a GPU exists), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   return {app, [o] {
             return run_rpc_guarded([&] {
               try {

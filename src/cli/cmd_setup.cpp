@@ -1,17 +1,19 @@
-// cuzk setup --circuit NAME [--size N] [--seed N] --params FILE --vk FILE
+// cuzk setup --circuit NAME [--size N] [--seed N] [--backend auto|cpu|cuda] --params FILE --vk FILE
 #include <filesystem>
 #include <memory>
 
 #include "circuits/circuit_registry.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
+#include "engine/gpu_backend_t.hpp"
+#include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
 
 namespace cuzk::cli {
 namespace {
 
 struct setup_options {
-  std::string circuit, params, vk;
+  std::string circuit, params, vk, backend = "auto";
   size_t size = 0;
   uint64_t seed = 0;
   CLI::Option* seed_given = nullptr;
@@ -32,7 +34,14 @@ int run_setup(const setup_options& o) {
     groth16::os_rng rng;
     tw = groth16::toxic_waste_t::random(rng);
   }
-  auto params = groth16::generate_parameters(*circuit, tw);
+  // The same parameters either way (gpu_setup.hpp); the GPU only does the fixed-base multiplications.
+  const bool on_gpu = o.backend == "cuda" || (o.backend == "auto" && engine::gpu_available());
+  if (o.backend == "cuda" && !engine::gpu_available()) {
+    fmt::print(stderr, "error: --backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)\n");
+    return exit_bad_input;
+  }
+  fmt::print("setup on the {}\n", on_gpu ? "GPU" : "CPU");
+  auto params = on_gpu ? groth16::generate_parameters_gpu(*circuit, tw) : groth16::generate_parameters(*circuit, tw);
   double t_setup = sw.lap();
   groth16::write_parameters(o.params, params);
   groth16::write_verifying_key(o.vk, params.vk);
@@ -60,6 +69,8 @@ command_t add_setup_command(CLI::App& root) {
                                   "Derive the toxic waste from this seed (reproducible, development only); "
                                   "default: the OS CSPRNG")
                       ->check(CLI::NonNegativeNumber);
+  app->add_option("--backend", o->backend, "Fixed-base multiplications on: auto (GPU when present), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   app->add_option("--params", o->params, "Output parameter file (bellperson layout)")->required();
   app->add_option("--vk", o->vk, "Output verifying-key file")->required();
   return {app, [o] { return run_setup(*o); }};

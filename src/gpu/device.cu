@@ -1,6 +1,9 @@
 // device_count: a failing driver query means "no usable GPU", never an error.
 #include <cuda_runtime.h>
 
+#include <stdexcept>
+#include <string>
+
 #include "gpu/device.hpp"
 
 namespace cuzk::gpu {
@@ -17,6 +20,13 @@ int device_count() {
     if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, i) == cudaSuccess && major >= 9) ++usable;
   }
   return usable;
+}
+
+void set_device(int ordinal) {
+  if (const cudaError_t e = cudaSetDevice(ordinal); e != cudaSuccess) {
+    cudaGetLastError();
+    throw std::runtime_error("cudaSetDevice(" + std::to_string(ordinal) + "): " + cudaGetErrorString(e));
+  }
 }
 
 }  // namespace cuzk::gpu

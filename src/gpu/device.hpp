@@ -7,4 +7,9 @@ namespace cuzk::gpu {
 // for sm_90a); 0 when there is no driver, no device, or the build has no CUDA.
 int device_count();
 
+// Makes GPU `ordinal` the calling thread's current device (CUDA keeps one per
+// thread): every later allocation and launch of this thread goes there.
+// Throws std::runtime_error for a bad ordinal or in a build without CUDA.
+void set_device(int ordinal);
+
 }  // namespace cuzk::gpu

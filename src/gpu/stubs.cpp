@@ -7,6 +7,7 @@
 
 #include "gpu/device.hpp"
 #include "gpu/field_check.hpp"
+#include "gpu/fixed_base.hpp"
 #include "gpu/msm_bases.hpp"
 #include "gpu/msm_timer.hpp"
 #include "gpu/ntt.hpp"
@@ -22,6 +23,16 @@ namespace {
 }  // namespace
 
 int device_count() { return 0; }
+void set_device(int) { no_cuda("gpu::set_device"); }
+
+template <class C>
+void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::xyzz_t<C>>) {
+  no_cuda("gpu::fixed_base_mul");
+}
+template void fixed_base_mul<ec::g1_curve>(std::span<const ec::affine_t<ec::g1_curve>>, std::span<const ff::limbs_t<4>>,
+                                           std::span<ec::xyzz_t<ec::g1_curve>>);
+template void fixed_base_mul<ec::g2_curve>(std::span<const ec::affine_t<ec::g2_curve>>, std::span<const ff::limbs_t<4>>,
+                                           std::span<ec::xyzz_t<ec::g2_curve>>);
 
 void ntt(std::span<ff::fr_t>, uint32_t, ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt"); }
 void compute_h(std::span<ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>, ntt_config) {

@@ -50,7 +50,8 @@ std::vector<T> nonzero(std::span<const fr_t> v) {
 
 }  // namespace
 
-parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw) {
+parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw,
+                                 const setup_muls_t& muls) {
   r1cs::keygen_cs cs;
   circuit.synthesize(cs);
   cs.add_input_constraints();
@@ -72,6 +73,8 @@ parameters_t generate_parameters(const circuits::any_circuit& circuit, const tox
   const fr_t gamma_inv = tw.gamma.inverse(), delta_inv = tw.delta.inverse();
   ec::fixed_base_t<g1_curve> g1(ec::g1_generator());
   ec::fixed_base_t<g2_curve> g2(ec::g2_generator());
+  auto mul_g1 = [&](std::span<const fr_t> s) { return muls.g1 ? muls.g1(s) : batch_mul(g1, s); };
+  auto mul_g2 = [&](std::span<const fr_t> s) { return muls.g2 ? muls.g2(s) : batch_mul(g2, s); };
 
   parameters_t p;
   auto& vk = p.vk;
@@ -86,7 +89,7 @@ parameters_t generate_parameters(const circuits::any_circuit& circuit, const tox
   const fr_t zd = z_tau * delta_inv;
   std::vector<fr_t> h_scalars(d.n - 1);
   for (size_t i = 0; i + 1 < d.n; ++i) h_scalars[i] = powers[i] * zd;
-  p.h = batch_mul(g1, std::span<const fr_t>(h_scalars));
+  p.h = mul_g1(h_scalars);
 
   auto at = eval_columns(cs.a_columns(), lagrange);
   auto bt = eval_columns(cs.b_columns(), lagrange);
@@ -99,8 +102,8 @@ parameters_t generate_parameters(const circuits::any_circuit& circuit, const tox
     if (j < n_inputs) ic_s[j] = v * gamma_inv;
     else l_s[j - n_inputs] = v * delta_inv;
   }
-  vk.ic = batch_mul(g1, std::span<const fr_t>(ic_s));
-  p.l = batch_mul(g1, std::span<const fr_t>(l_s));
+  vk.ic = mul_g1(ic_s);
+  p.l = mul_g1(l_s);
   for (const auto& q : vk.ic)
     if (q.is_inf()) throw std::runtime_error("setup: an input has a zero IC term (unused public input?)");
   for (const auto& q : p.l)
@@ -111,9 +114,9 @@ parameters_t generate_parameters(const circuits::any_circuit& circuit, const tox
   // density bitmaps expect.
   auto a_nz = nonzero<fr_t>(at);
   auto b_nz = nonzero<fr_t>(bt);
-  p.a = batch_mul(g1, std::span<const fr_t>(a_nz));
-  p.b_g1 = batch_mul(g1, std::span<const fr_t>(b_nz));
-  p.b_g2 = batch_mul(g2, std::span<const fr_t>(b_nz));
+  p.a = mul_g1(a_nz);
+  p.b_g1 = mul_g1(b_nz);
+  p.b_g2 = mul_g2(b_nz);
   return p;
 }
 

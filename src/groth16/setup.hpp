@@ -4,6 +4,10 @@
 // out as bellman's generate_parameters: QAP polynomials evaluated at tau through
 // the Lagrange basis of the radix-2 domain, A/B queries without the points at
 // infinity.
+#include <functional>
+#include <span>
+#include <vector>
+
 #include "circuits/any_circuit.hpp"
 #include "groth16/parameters_t.hpp"
 
@@ -31,6 +35,16 @@ struct toxic_waste_t {
   }
 };
 
-parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw);
+// The batched fixed-base multiplications of a setup, scalars times the G1 or
+// G2 generator straight to affine. Empty = on the CPU (ec::fixed_base_t and
+// TBB); gpu_setup.hpp supplies the GPU's. Any implementation must return the
+// same points, so the parameters do not depend on where they were computed.
+struct setup_muls_t {
+  std::function<std::vector<g1_affine_t>(std::span<const fr_t>)> g1;
+  std::function<std::vector<g2_affine_t>(std::span<const fr_t>)> g2;
+};
+
+parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw,
+                                 const setup_muls_t& muls = {});
 
 }  // namespace cuzk::groth16

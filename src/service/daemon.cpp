@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "engine/gpu_backend_t.hpp"
 #include "service/config_error.hpp"
 #include "service/daemon_t.hpp"
 
@@ -104,6 +105,8 @@ daemon_t::daemon_t(const daemon_config_t& config, engine::engine_hooks_t hooks)
   }
   for (const auto& w : config.warnings) spdlog::warn("config: {}", w);
 
+  if (!hooks.backend) hooks.backend = engine::make_backend(config.backend);
+  spdlog::info("prove backend: {} ({} devices; CPU fallback)", hooks.backend->name(), hooks.backend->device_count());
   engine_ = std::make_unique<engine::engine_t>(config.engine_config(), std::move(hooks));
   for (const auto& id : config.srs_preload) {
     auto r = engine_->preload(id);

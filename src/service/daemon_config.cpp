@@ -220,6 +220,8 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   }
   if (auto m = r.read_size("memory", "safety_margin")) c.safety_margin = *m;
 
+  r.read("gpus", "backend", c.backend);
+  check_choice(r, "gpus", "backend", c.backend, {"auto", "cpu", "cuda"});
   r.read("gpus", "devices", c.devices);
   r.read("gpus", "gpu_workers_per_device", c.gpu_workers_per_device, 16);
   if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");

@@ -24,6 +24,7 @@ struct daemon_config_t {
   uint64_t safety_margin = uint64_t(5) << 30;      // 5 GiB, subtracted only in auto mode
 
   // [gpus]
+  std::string backend = "auto";  // auto (cuda when a GPU exists) | cpu | cuda
   std::vector<uint32_t> devices;        // empty = every device found
   uint32_t gpu_workers_per_device = 2;  // prove workers sharing one device
 

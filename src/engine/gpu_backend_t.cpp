@@ -1,0 +1,120 @@
+#include "engine/gpu_backend_t.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/cpu_backend_t.hpp"
+#include "gpu/device.hpp"
+
+namespace cuzk::engine {
+namespace {
+
+std::vector<uint32_t> resolve_devices(std::vector<uint32_t> devices) {
+  const int n = gpu::device_count();
+  if (n == 0) {
+#ifdef CUZK_HAVE_CUDA
+    throw std::runtime_error("CUDA backend: no GPU of compute capability >= 9.0 found (or no CUDA driver)");
+#else
+    throw std::runtime_error("CUDA backend: this cuzk was built without CUDA");
+#endif
+  }
+  if (devices.empty()) {
+    for (int d = 0; d < n; ++d) devices.push_back(uint32_t(d));
+  }
+  for (uint32_t d : devices) {
+    if (d >= uint32_t(n)) {
+      throw std::invalid_argument("CUDA backend: GPU " + std::to_string(d) + " does not exist (" + std::to_string(n) +
+                                  " usable GPUs)");
+    }
+  }
+  return devices;
+}
+
+}  // namespace
+
+gpu_backend_t::gpu_backend_t(std::vector<uint32_t> devices) : devices_(resolve_devices(std::move(devices))) {}
+
+gpu_backend_t::identity_t gpu_backend_t::identity_of(const groth16::parameters_t& p) {
+  return {p.h.data(), p.l.data(), p.a.data(), p.b_g1.data(), p.h.size() ^ (p.l.size() << 16) ^ (p.a.size() << 32)};
+}
+
+std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t device,
+                                                                     const groth16::parameters_t& params) {
+  if (device >= devices_.size()) {
+    throw std::invalid_argument("CUDA backend: device index " + std::to_string(device) + " out of range (" +
+                                std::to_string(devices_.size()) + " devices)");
+  }
+  std::shared_ptr<slot_t> slot;
+  {
+    std::lock_guard lk(mu_);
+    auto& s = slots_[{&params, device}];
+    if (!s) s = std::make_shared<slot_t>();
+    slot = s;
+  }
+  // Other parameter sets and devices are not blocked while this one uploads.
+  std::lock_guard lk(slot->mu);
+  const identity_t id = identity_of(params);
+  if (!slot->prover || !(slot->identity == id)) {
+    slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params);
+    slot->identity = id;
+    std::lock_guard count_lk(mu_);
+    ++built_;
+  }
+  return slot->prover;
+}
+
+groth16::pending_proof_t gpu_backend_t::prove_start(uint32_t device, const groth16::parameters_t& params,
+                                                    r1cs::witness_cs&& witness) {
+  // CUDA's current device is per thread and workers are plain threads: set
+  // it before the prover is built or used.
+  if (device < devices_.size()) gpu::set_device(int(devices_[device]));
+  const auto prover = prover_for(device, params);
+  return prover->prove_start(std::move(witness));
+}
+
+groth16::proof_t gpu_backend_t::finalize(uint32_t, const groth16::parameters_t& params,
+                                         groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) {
+  return groth16::finalize(params, std::move(pending), r, s);
+}
+
+void gpu_backend_t::forget(const groth16::parameters_t& params) {
+  std::vector<std::shared_ptr<slot_t>> dropped;
+  {
+    std::lock_guard lk(mu_);
+    for (auto it = slots_.begin(); it != slots_.end();) {
+      if (it->first.first == &params) {
+        dropped.push_back(std::move(it->second));
+        it = slots_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  // A worker building a prover holds its slot's lock; one proving holds its
+  // own reference, so those bases go when that proof returns.
+  for (const auto& slot : dropped) {
+    std::lock_guard lk(slot->mu);
+    slot->prover.reset();
+  }
+}
+
+size_t gpu_backend_t::provers_built() const {
+  std::lock_guard lk(mu_);
+  return built_;
+}
+
+bool gpu_available() { return gpu::device_count() > 0; }
+
+std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices) {
+  return std::make_shared<gpu_backend_t>(std::move(devices));
+}
+
+std::shared_ptr<prove_backend_t> make_backend(std::string_view kind) {
+  if (kind == "cpu") return make_cpu_backend();
+  if (kind == "cuda") return make_gpu_backend();
+  if (kind == "auto") return gpu_available() ? make_gpu_backend() : make_cpu_backend();
+  throw std::invalid_argument("unknown prove backend \"" + std::string(kind) + "\" (expected auto, cpu or cuda)");
+}
+
+}  // namespace cuzk::engine

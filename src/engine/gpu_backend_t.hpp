@@ -1,0 +1,89 @@
+#pragma once
+// prove_backend_t on CUDA GPUs: prove_start through groth16::gpu_prover_t
+// (compute_h and the G1 MSMs on the device, B_g2 on CPU threads), finalize on
+// the host as on the CPU backend. Backend device i is GPU ordinal devices[i].
+//
+// One gpu_prover_t (its H/L/A/B_g1 bases resident on the GPU) per
+// (parameters, device), built by the first prove_start that needs it and kept
+// for every later proof: building uploads the bases, which for a 2^27-domain
+// circuit is tens of GiB and seconds of PCIe time. Workers sharing a device
+// share its prover; gpu::msm_bases serializes the MSMs of one base set, so
+// the only lock here is around finding / building a prover.
+//
+// A cached prover is keyed by the parameters' address and checked against
+// their base vectors' storage, so parameters freed and reloaded at the same
+// address get a fresh prover, never a stale one. Provers are not evicted:
+// `forget` drops those of one parameter set (the engine's parameter cache
+// should call it when it evicts; it does not yet); a proof in flight keeps
+// its prover alive until it returns.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/prove_backend_t.hpp"
+#include "groth16/gpu_prover.hpp"
+
+namespace cuzk::engine {
+
+class gpu_backend_t final : public prove_backend_t {
+ public:
+  // GPU ordinals; [] = every usable GPU. Throws std::runtime_error when there
+  // is none (or the build has no CUDA) and std::invalid_argument for an
+  // ordinal that does not exist.
+  explicit gpu_backend_t(std::vector<uint32_t> devices = {});
+
+  std::string name() const override { return "cuda"; }
+  uint32_t device_count() const override { return uint32_t(devices_.size()); }
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override;
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override;
+
+  // Frees the resident bases of `params` on every device.
+  void forget(const groth16::parameters_t& params);
+  // Provers built so far (tests: one per parameter set and device).
+  size_t provers_built() const;
+
+ private:
+  // What a cached prover was built from; a mismatch means other parameters
+  // now live at that address.
+  struct identity_t {
+    const void* h = nullptr;
+    const void* l = nullptr;
+    const void* a = nullptr;
+    const void* b_g1 = nullptr;
+    size_t sizes = 0;
+    bool operator==(const identity_t&) const = default;
+  };
+  struct slot_t {
+    std::mutex mu;  // held while the prover is built (uploading the bases)
+    identity_t identity;
+    std::shared_ptr<const groth16::gpu_prover_t> prover;
+  };
+  static identity_t identity_of(const groth16::parameters_t& p);
+  std::shared_ptr<const groth16::gpu_prover_t> prover_for(uint32_t device, const groth16::parameters_t& params);
+
+  std::vector<uint32_t> devices_;
+  mutable std::mutex mu_;
+  std::map<std::pair<const groth16::parameters_t*, uint32_t>, std::shared_ptr<slot_t>> slots_;
+  size_t built_ = 0;
+};
+
+// True when this build has CUDA and a GPU of compute capability >= 9.0 exists.
+bool gpu_available();
+
+// A gpu_backend_t on `devices` ([] = every usable GPU); throws like its
+// constructor, with a message saying why there is no GPU backend.
+std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices = {});
+
+// "cpu", "cuda", or "auto" (cuda when gpu_available(), else cpu), as the
+// daemon's gpus.backend and `cuzk bench --backend` spell them. Throws
+// std::invalid_argument for another name, and like make_gpu_backend for
+// "cuda" without a GPU.
+std::shared_ptr<prove_backend_t> make_backend(std::string_view kind);
+
+}  // namespace cuzk::engine
