@@ -49,6 +49,8 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
   engine::engine_hooks_t hooks;
+  if (o.backend == "cuda" && !engine::gpu_available())
+    throw engine::invalid_request("--backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)");
   // CPU fallback (the engine's default) takes partitions that fail on every GPU.
   hooks.backend = o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend);
   auto e = std::make_unique<engine::engine_t>(cfg, hooks);
