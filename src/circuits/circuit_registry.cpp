@@ -4,6 +4,7 @@
 
 #include "circuits/circuit_model.hpp"
 #include "circuits/hash_chain_circuit.hpp"
+#include "circuits/porep_circuit.hpp"
 #include "circuits/tiny_circuit.hpp"
 
 namespace cuzk::circuits {
@@ -16,8 +17,14 @@ std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size) {
     auto c = hash_chain_circuit::from_constraints(size ? size : default_hash_chain_size);
     return std::make_unique<circuit_model<hash_chain_circuit>>("hash-chain", std::move(c));
   }
-  std::string known;
-  for (const auto& n : circuit_names()) known += (known.empty() ? "" : ", ") + n;
+  if (name == "porep") {
+    // size = sector bytes; without a witness (setup, shape). Not in circuit_names(): it has no
+    // default witness; proofs come from `prove --kind porep --vanilla`.
+    auto shape = porep_circuit_shape_t::for_sector(porep::sector_params_for(size ? size : default_porep_sector_bytes));
+    return std::make_unique<circuit_model<porep_circuit>>("porep", porep_circuit(std::move(shape)));
+  }
+  std::string known = "porep";
+  for (const auto& n : circuit_names()) known += ", " + n;
   throw std::invalid_argument("unknown circuit '" + std::string(name) + "' (known: " + known + ")");
 }
 

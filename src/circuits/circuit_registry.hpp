@@ -3,6 +3,8 @@
 //   "tiny"        size ignored; 29 constraints, 3 public inputs
 //   "hash-chain"  size = target rows of the proving system (constraints plus
 //                 one per input), default 2^16; see hash_chain_circuit::from_constraints
+//   "porep"       size = sector bytes (2048 default, 8 MiB, 512 MiB, 32 GiB, 64 GiB):
+//                 one partition of the stacked PoRep circuit, without a witness
 // Witnesses are the circuits' fixed defaults, so a name and size determine
 // the public inputs.
 #include <memory>
@@ -15,6 +17,7 @@
 namespace cuzk::circuits {
 
 inline constexpr size_t default_hash_chain_size = size_t(1) << 16;
+inline constexpr size_t default_porep_sector_bytes = 2048;
 
 std::vector<std::string> circuit_names();
 

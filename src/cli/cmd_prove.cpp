@@ -1,34 +1,41 @@
 // cuzk prove --circuit NAME [--size N] --params FILE [--input FILE] --proof FILE --public FILE [--no-verify]
+// cuzk prove --kind porep --vanilla FILE --params FILE --proof FILE --public FILE [--no-verify]
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "circuits/circuit_input.hpp"
+#include "circuits/circuit_model.hpp"
 #include "circuits/circuit_registry.hpp"
+#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_vanilla_witness.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
 #include "cli/proof_file.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/groth16.hpp"
+#include "porep/vanilla_checker.hpp"
+#include "porep/vanilla_json.hpp"
 
 namespace cuzk::cli {
 namespace {
 
 struct prove_options {
-  std::string circuit, params, input, proof, public_path;
+  std::string circuit, kind, vanilla, params, input, proof, public_path;
   size_t size = 0;
   bool no_verify = false;
 };
 
-int run_prove(const prove_options& o) {
-  auto circuit = o.input.empty() ? circuits::make_circuit(o.circuit, o.size)
-                                 : circuits::make_circuit_with_input(o.circuit, o.size, read_json_file(o.input));
-  fmt::print("circuit: {}\n", circuit->description());
+// Partition k > 0 of a multi-partition proof goes to "<path>.<k>".
+std::string partition_path(const std::string& path, unsigned k) {
+  return k == 0 ? path : path + "." + std::to_string(k);
+}
+
+// One proof: synthesis (reserved from the shape when known), prove_start, finalize, verify, write.
+int prove_one(const prove_options& o, const circuits::any_circuit& circuit, const groth16::parameters_t& params,
+              r1cs::witness_cs&& witness, double t_synth, unsigned k) {
   stopwatch sw;
-  auto params = groth16::read_parameters(o.params);
-  double t_load = sw.lap();
-  auto witness = groth16::synthesize_witness(*circuit);
-  double t_synth = sw.lap();
   auto pending = groth16::prove_start(params, std::move(witness));
   double t_start = sw.lap();
   const std::vector<ff::fr_t> inputs = pending.public_inputs;
@@ -38,7 +45,6 @@ int run_prove(const prove_options& o) {
   double t_final = sw.lap();
 
   fmt::print("timings:\n");
-  print_timing("load params", t_load);
   print_timing("synthesis", t_synth);
   print_timing("prove_start", t_start);
   print_timing("finalize", t_final);
@@ -50,19 +56,74 @@ int run_prove(const prove_options& o) {
                           "(parameters made for another circuit?); nothing written", exit_invalid);
     }
   }
-  write_proof(o.proof, proof);
-  groth16::write_public_inputs(o.public_path, inputs);
+  const std::string proof_path = partition_path(o.proof, k), public_path = partition_path(o.public_path, k);
+  write_proof(proof_path, proof);
+  groth16::write_public_inputs(public_path, inputs);
   fmt::print("proof: {}\n", ec::to_hex(proof.encode()));
-  fmt::print("wrote {} and {}\n", o.proof, o.public_path);
+  fmt::print("wrote {} and {}\n", proof_path, public_path);
   return exit_ok;
+}
+
+int run_prove_circuit(const prove_options& o) {
+  auto circuit = o.input.empty() ? circuits::make_circuit(o.circuit, o.size)
+                                 : circuits::make_circuit_with_input(o.circuit, o.size, read_json_file(o.input));
+  fmt::print("circuit: {}\n", circuit->description());
+  stopwatch sw;
+  auto params = groth16::read_parameters(o.params);
+  print_timing("load params", sw.lap());
+  auto witness = groth16::synthesize_witness(*circuit);
+  return prove_one(o, *circuit, params, std::move(witness), sw.lap(), 0);
+}
+
+// Every partition of a PoRep vanilla proof, one Groth16 proof each, after
+// the sanity checks a C2 repeats (FILECOIN_POREP.md §10).
+int run_prove_porep(const prove_options& o) {
+  stopwatch sw;
+  const porep::vanilla_proof_t vanilla = porep::read_vanilla_file(o.vanilla);
+  if (auto bad = porep::check_vanilla(vanilla)) {
+    return report_error(o.vanilla + ": " + bad->element + ": " + bad->reason);
+  }
+  print_timing("read+check", sw.lap());
+  auto params = groth16::read_parameters(o.params);
+  print_timing("load params", sw.lap());
+  const auto shape = circuits::porep_circuit_shape_t::for_sector(vanilla.params);
+  const auto layout = circuits::porep_layout_t::measure(circuits::porep_circuit(shape));
+  for (unsigned k = 0; k < vanilla.partitions.size(); ++k) {
+    circuits::circuit_model<circuits::porep_circuit> circuit(
+        "porep", circuits::porep_circuit(shape, circuits::porep_witness_from_vanilla(vanilla, k)));
+    fmt::print("partition {}: {}\n", k, circuit.description());
+    sw.lap();
+    r1cs::witness_cs witness;
+    witness.reserve({layout.num_constraints(), layout.num_inputs(), layout.num_aux()});
+    circuit.synthesize(witness);
+    witness.add_input_constraints();
+    if (int rc = prove_one(o, circuit, params, std::move(witness), sw.lap(), k); rc != exit_ok) return rc;
+  }
+  return exit_ok;
+}
+
+int run_prove(const prove_options& o) {
+  if (!o.kind.empty()) {
+    if (o.kind != "porep") return report_error("prove: unknown --kind '" + o.kind + "' (known: porep)");
+    if (o.vanilla.empty()) return report_error("prove --kind porep needs --vanilla FILE");
+    if (!o.circuit.empty() || !o.input.empty()) return report_error("prove --kind porep takes no --circuit or --input");
+    return run_prove_porep(o);
+  }
+  if (o.circuit.empty()) return report_error("prove needs --circuit NAME or --kind porep");
+  return run_prove_circuit(o);
 }
 
 }  // namespace
 
 command_t add_prove_command(CLI::App& root) {
   auto o = std::make_shared<prove_options>();
-  auto* app = root.add_subcommand("prove", "Prove a built-in circuit: synthesis, prove_start, finalize, verify");
-  app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)")->required();
+  auto* app = root.add_subcommand("prove", "Prove a built-in circuit or a PoRep vanilla proof: synthesis, "
+                                           "prove_start, finalize, verify");
+  app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)");
+  app->add_option("--kind", o->kind, "Proof kind: porep (with --vanilla)");
+  app->add_option("--vanilla", o->vanilla,
+                  "PoRep vanilla proof (JSON, `cuzk gen-vanilla`); one proof per partition, partition k > 0 "
+                  "written to <proof>.k and <public>.k");
   app->add_option("--size", o->size, "Circuit size, as given to setup")->check(CLI::NonNegativeNumber);
   app->add_option("--params", o->params, "Parameter file from `cuzk setup`")->required();
   app->add_option("--input", o->input,

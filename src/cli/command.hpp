@@ -20,6 +20,7 @@ command_t add_export_snarkjs_command(CLI::App& root);
 command_t add_info_command(CLI::App& root);
 command_t add_circuits_command(CLI::App& root);
 command_t add_demo_command(CLI::App& root);
+command_t add_circuit_info_command(CLI::App& root);
 command_t add_gen_vanilla_command(CLI::App& root);
 command_t add_check_vanilla_command(CLI::App& root);
 command_t add_daemon_command(CLI::App& root);

@@ -1,0 +1,151 @@
+#include "circuits/porep_compiled_t.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <bit>
+
+#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_record_cs.hpp"
+
+namespace cuzk::circuits {
+namespace {
+
+using ff::fr_t;
+using R = porep_sparse_rows_t;
+
+void set_bit(std::vector<std::uint64_t>& words, std::size_t i) { words[i / 64] |= std::uint64_t(1) << (i % 64); }
+
+void or_word(std::uint64_t* words, std::size_t i, std::uint64_t bits) {
+  if (bits) std::atomic_ref<std::uint64_t>(words[i]).fetch_or(bits, std::memory_order_relaxed);
+}
+
+// ORs `src` (n bits) into `dst` starting at bit `offset`; blocks of different
+// challenges share boundary words, hence the atomic OR.
+void or_shifted(std::uint64_t* dst, const std::vector<std::uint64_t>& src, std::size_t offset) {
+  const std::size_t w0 = offset / 64, sh = offset % 64;
+  for (std::size_t j = 0; j < src.size(); ++j) {
+    if (!src[j]) continue;
+    or_word(dst, w0 + j, src[j] << sh);
+    if (sh) or_word(dst, w0 + j + 1, src[j] >> (64 - sh));
+  }
+}
+
+constexpr std::size_t rows_per_task = std::size_t(1) << 15;
+
+}  // namespace
+
+porep_compiled_t porep_compiled_t::compile(const porep_circuit& circuit, const porep_layout_t& l) {
+  porep_compiled_t out;
+  out.layout_ = l;
+  auto& t = out.top_;
+  porep_record_cs top_cs(out.coeffs_, t.a, t.b, t.c, 0, 1, porep_record_cs::no_block, porep_record_cs::no_block);
+  const porep_circuit::top_vars_t top = circuit.synthesize_top(top_cs);
+
+  const porep_slot_t b0 = l.at(0, {});
+  auto& m = out.block_;
+  porep_record_cs cs(out.coeffs_, m.a, m.b, m.c, b0.aux, b0.input, b0.aux, b0.input);
+  porep_circuit::challenge_vars_t v;
+  v.data_leaf = circuit.step_leaf(cs, 0);
+  circuit.step_tree_d(cs, 0, top, v.data_leaf);
+  circuit.step_parents(cs, 0, top, v);
+  v.challenge_bits = circuit.step_challenge(cs, 0);
+  std::vector<porep_ops::num_t> labels;
+  for (unsigned layer = 1; layer <= circuit.shape().layers; ++layer) {
+    labels.push_back(circuit.step_label(cs, 0, layer, top, v));
+  }
+  circuit.step_tail(cs, 0, top, v.data_leaf, labels);
+
+  const std::size_t abs_aux = l.top.aux_end, abs_in = l.top.input_end;
+  out.top_a_ = density_of(t.a, out.coeffs_, 0, 0, abs_aux, abs_in);
+  out.top_b_ = density_of(t.b, out.coeffs_, 0, 0, abs_aux, abs_in);
+  out.block_a_ = density_of(m.a, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in);
+  out.block_b_ = density_of(m.b, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in);
+  return out;
+}
+
+porep_compiled_t::density_t porep_compiled_t::density_of(const porep_sparse_rows_t& m,
+                                                         const porep_coeff_table_t& coeffs, std::size_t block_aux,
+                                                         std::size_t block_inputs, std::size_t abs_aux,
+                                                         std::size_t abs_inputs) {
+  density_t d;
+  d.block_aux.assign((block_aux + 63) / 64, 0);
+  d.block_input.assign((block_inputs + 63) / 64, 0);
+  d.abs_aux.assign((abs_aux + 63) / 64, 0);
+  d.abs_input.assign((abs_inputs + 63) / 64, 0);
+  std::vector<std::uint64_t>* by_class[4] = {&d.block_aux, &d.abs_aux, &d.block_input, &d.abs_input};
+  for (const R::term_t& t : m.terms) {
+    // witness_cs marks a variable for every term with a nonzero coefficient.
+    if (coeffs[t.coeff].is_zero()) continue;
+    set_bit(*by_class[t.var >> R::class_shift], t.var & R::index_mask);
+  }
+  return d;
+}
+
+void porep_compiled_t::eval_rows(const porep_sparse_rows_t& m, std::size_t r0, std::size_t r1,
+                                 const porep_witness_t& w, std::size_t aux_base, std::size_t input_base,
+                                 fr_t* out) const {
+  const fr_t* const bases[4] = {w.aux.data() + aux_base, w.aux.data(), w.inputs.data() + input_base,
+                                w.inputs.data()};
+  std::size_t k = r0 ? m.row_end[r0 - 1] : 0;
+  for (std::size_t r = r0; r < r1; ++r) {
+    fr_t acc = fr_t::zero();
+    for (const std::size_t end = m.row_end[r]; k < end; ++k) {
+      const R::term_t t = m.terms[k];
+      const fr_t& x = bases[t.var >> R::class_shift][t.var & R::index_mask];
+      if (t.coeff == porep_coeff_table_t::plus_one) acc += x;
+      else if (t.coeff == porep_coeff_table_t::minus_one) acc -= x;
+      else if (x.is_one()) acc += coeffs_[t.coeff];
+      else if (!x.is_zero()) acc += coeffs_[t.coeff] * x;
+    }
+    out[r] = acc;
+  }
+}
+
+void porep_compiled_t::apply_density(const density_t& d, std::vector<std::uint64_t>& aux,
+                                     std::vector<std::uint64_t>& inputs) const {
+  or_shifted(aux.data(), d.abs_aux, 0);
+  or_shifted(inputs.data(), d.abs_input, 0);
+  for (unsigned q = 0; q < layout_.challenges; ++q) {
+    const porep_slot_t s = layout_.at(q, {});
+    or_shifted(aux.data(), d.block_aux, s.aux);
+    or_shifted(inputs.data(), d.block_input, s.input);
+  }
+}
+
+void porep_compiled_t::evaluate(porep_witness_t& w) const {
+  const porep_layout_t& l = layout_;
+  eval_rows(top_.a, 0, top_.a.rows(), w, 0, 0, w.a.data());
+  eval_rows(top_.b, 0, top_.b.rows(), w, 0, 0, w.b.data());
+  eval_rows(top_.c, 0, top_.c.rows(), w, 0, 0, w.c.data());
+  const std::size_t chunks = (l.block_rows + rows_per_task - 1) / rows_per_task;
+  tbb::parallel_for(std::size_t(0), std::size_t(l.challenges) * chunks, [&](std::size_t task) {
+    const unsigned q = unsigned(task / chunks);
+    const std::size_t r0 = (task % chunks) * rows_per_task, r1 = std::min(l.block_rows, r0 + rows_per_task);
+    const porep_slot_t s = l.at(q, {});
+    eval_rows(block_.a, r0, r1, w, s.aux, s.input, w.a.data() + s.row);
+    eval_rows(block_.b, r0, r1, w, s.aux, s.input, w.b.data() + s.row);
+    eval_rows(block_.c, r0, r1, w, s.aux, s.input, w.c.data() + s.row);
+  });
+  // The top block's bitmaps have no block-relative bits, so applying them
+  // per challenge adds nothing but their absolute bits.
+  apply_density(top_a_, w.a_aux_density, w.a_input_density);
+  apply_density(top_b_, w.b_aux_density, w.b_input_density);
+  apply_density(block_a_, w.a_aux_density, w.a_input_density);
+  apply_density(block_b_, w.b_aux_density, w.b_input_density);
+  const std::size_t first = l.circuit_rows();
+  for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+    w.a[first + i] = w.inputs[i];
+    w.b[first + i] = fr_t::zero();
+    w.c[first + i] = fr_t::zero();
+    w.a_input_density[i / 64] |= std::uint64_t(1) << (i % 64);
+  }
+}
+
+std::size_t porep_compiled_t::bytes() const {
+  std::size_t n = 0;
+  for (const matrices_t* m : {&top_, &block_}) n += m->a.bytes() + m->b.bytes() + m->c.bytes();
+  return n;
+}
+
+}  // namespace cuzk::circuits

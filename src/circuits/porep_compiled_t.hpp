@@ -1,0 +1,57 @@
+#pragma once
+// The compiled PoRep partition circuit (issue 4 part 5, "compile once"):
+// A, B and C of the top block and of ONE challenge block, row-major with
+// interned coefficients, plus the A/B density bitmaps, which depend only on
+// the structure. Every challenge block has the same rows up to a shift of its
+// variables, so a 32 GiB partition compiles to one 7.2 M-row block instead
+// of 130 M rows. Per proof only the assignment is computed
+// (porep_assign_cs), then evaluate() forms a = A·w, b = B·w, c = C·w in
+// parallel, mostly by additions: coefficients are ±1 or powers of two and
+// most values are bits.
+#include <cstdint>
+#include <vector>
+
+#include "circuits/porep_coeff_table_t.hpp"
+#include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_sparse_rows_t.hpp"
+#include "circuits/porep_witness_t.hpp"
+
+namespace cuzk::circuits {
+
+class porep_circuit;
+
+class porep_compiled_t {
+ public:
+  static porep_compiled_t compile(const porep_circuit& circuit, const porep_layout_t& layout);
+
+  const porep_layout_t& layout() const { return layout_; }
+  // Fills a, b, c (input rows included) and the four density bitmaps of a
+  // witness whose inputs and aux are assigned; sizes must be the layout's.
+  void evaluate(porep_witness_t& w) const;
+  // Bytes held by the compiled matrices.
+  std::size_t bytes() const;
+  std::size_t coefficients() const { return coeffs_.size(); }
+
+ private:
+  struct matrices_t {
+    porep_sparse_rows_t a, b, c;
+  };
+  // Structure-only density of one block: bits per variable class.
+  struct density_t {
+    std::vector<std::uint64_t> block_aux, abs_aux, block_input, abs_input;
+  };
+
+  void eval_rows(const porep_sparse_rows_t& m, std::size_t r0, std::size_t r1, const porep_witness_t& w,
+                 std::size_t aux_base, std::size_t input_base, ff::fr_t* out) const;
+  static density_t density_of(const porep_sparse_rows_t& m, const porep_coeff_table_t& coeffs,
+                              std::size_t block_aux, std::size_t block_inputs, std::size_t abs_aux,
+                              std::size_t abs_inputs);
+  void apply_density(const density_t& d, std::vector<std::uint64_t>& aux, std::vector<std::uint64_t>& inputs) const;
+
+  porep_layout_t layout_;
+  porep_coeff_table_t coeffs_;
+  matrices_t top_, block_;
+  density_t top_a_, top_b_, block_a_, block_b_;
+};
+
+}  // namespace cuzk::circuits

@@ -1,0 +1,121 @@
+#include "circuits/porep_synthesis.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "circuits/porep_assign_cs.hpp"
+#include "circuits/porep_slot_cs.hpp"
+
+namespace cuzk::circuits {
+namespace {
+
+using ff::fr_t;
+
+porep_witness_t allocate(const porep_layout_t& l) {
+  porep_witness_t w;
+  const std::size_t rows = l.num_constraints(), n_in = l.num_inputs(), n_aux = l.num_aux();
+  w.inputs.resize(n_in);
+  w.aux.resize(n_aux);
+  w.a.resize(rows);
+  w.b.resize(rows);
+  w.c.resize(rows);
+  w.a_input_density.assign((n_in + 63) / 64, 0);
+  w.b_input_density.assign((n_in + 63) / 64, 0);
+  w.a_aux_density.assign((n_aux + 63) / 64, 0);
+  w.b_aux_density.assign((n_aux + 63) / 64, 0);
+  w.inputs[0] = fr_t::one();
+  return w;
+}
+
+void check_fits(const porep_circuit& circuit, const porep_layout_t& l) {
+  if (!circuit.has_witness()) throw std::invalid_argument("porep synthesis: the circuit has no witness");
+  if (l.challenges != circuit.shape().challenges || l.labels.size() != circuit.shape().layers) {
+    throw std::invalid_argument("porep synthesis: layout measured for another shape");
+  }
+}
+
+template <class CS>
+void expect_filled(const CS& cs, const char* step, unsigned q) {
+  if (!cs.filled()) {
+    throw std::logic_error(std::string("porep synthesis: step '") + step + "' of challenge " + std::to_string(q) +
+                           " did not fill its slot (the layout does not match the circuit)");
+  }
+}
+
+// The three phases of porep_synthesis.hpp, each step into its own slot, with
+// CS = porep_slot_cs (rows evaluated as they are enforced) or porep_assign_cs
+// (values only; rows come from the compiled matrices).
+template <class CS>
+void run_steps(const porep_circuit& circuit, const porep_layout_t& l, porep_witness_t& w) {
+  CS top_cs(w, l.top);
+  const porep_circuit::top_vars_t top = circuit.synthesize_top(top_cs);
+  expect_filled(top_cs, "top", 0);
+
+  const unsigned nq = l.challenges, layers = circuit.shape().layers;
+  std::vector<porep_circuit::challenge_vars_t> vars(nq);
+  tbb::parallel_for(0u, nq, [&](unsigned q) {
+    auto& v = vars[q];
+    CS leaf(w, l.at(q, l.leaf));
+    v.data_leaf = circuit.step_leaf(leaf, q);
+    expect_filled(leaf, "leaf", q);
+    CS parents(w, l.at(q, l.parents));
+    circuit.step_parents(parents, q, top, v);
+    expect_filled(parents, "parents", q);
+    CS chal(w, l.at(q, l.challenge));
+    v.challenge_bits = circuit.step_challenge(chal, q);
+    expect_filled(chal, "challenge", q);
+  });
+
+  // Tree D and the labels: nq * (layers + 1) independent tasks of 0.5-1.4 M rows (32 GiB).
+  std::vector<std::vector<porep_ops::num_t>> labels(nq, std::vector<porep_ops::num_t>(layers));
+  tbb::parallel_for(0u, nq * (layers + 1), [&](unsigned t) {
+    const unsigned q = t / (layers + 1), k = t % (layers + 1);
+    if (k == 0) {
+      CS cs(w, l.at(q, l.tree_d));
+      circuit.step_tree_d(cs, q, top, vars[q].data_leaf);
+      expect_filled(cs, "tree_d", q);
+    } else {
+      CS cs(w, l.at(q, l.labels[k - 1]));
+      labels[q][k - 1] = circuit.step_label(cs, q, k, top, vars[q]);
+      expect_filled(cs, "label", q);
+    }
+  });
+
+  tbb::parallel_for(0u, nq, [&](unsigned q) {
+    CS cs(w, l.at(q, l.tail));
+    circuit.step_tail(cs, q, top, vars[q].data_leaf, labels[q]);
+    expect_filled(cs, "tail", q);
+  });
+}
+
+// bellman's input rows: x_i * 0 = 0 after the circuit's own rows.
+void add_input_rows(porep_witness_t& w, std::size_t first_row) {
+  for (std::size_t i = 0; i < w.inputs.size(); ++i) {
+    w.a[first_row + i] = w.inputs[i];
+    w.b[first_row + i] = fr_t::zero();
+    w.c[first_row + i] = fr_t::zero();
+    w.a_input_density[i / 64] |= std::uint64_t(1) << (i % 64);
+  }
+}
+
+}  // namespace
+
+porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const porep_layout_t& l) {
+  check_fits(circuit, l);
+  porep_witness_t w = allocate(l);
+  run_steps<porep_slot_cs>(circuit, l, w);
+  add_input_rows(w, l.circuit_rows());
+  return w;
+}
+
+porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
+  check_fits(circuit, compiled.layout());
+  porep_witness_t w = allocate(compiled.layout());
+  run_steps<porep_assign_cs>(circuit, compiled.layout(), w);
+  compiled.evaluate(w);
+  return w;
+}
+
+}  // namespace cuzk::circuits

@@ -1,0 +1,29 @@
+#pragma once
+// Fast witness synthesis of one PoRep partition (issue 4 part 5). Every
+// buffer is allocated once at its final size from the layout (no growth
+// copies), the top block is synthesized first, then the challenge blocks in
+// three parallel phases (TBB), each task writing its own fixed slot:
+//   1. per challenge: data leaf, 14 parent columns, challenge bits (cheap; their
+//      variables feed phase 2);
+//   2. per challenge: Tree D inclusion and each layer's label (~ 99 % of rows,
+//      challenges x (layers + 1) independent tasks);
+//   3. per challenge: encoding, Tree R, column hash, Tree C (needs the labels).
+// The result is bit-identical to r1cs::witness_cs running porep_circuit
+// sequentially with add_input_constraints() (tests/circuits/test_porep_synthesis.cpp).
+#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_compiled_t.hpp"
+#include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_witness_t.hpp"
+
+namespace cuzk::circuits {
+
+// The circuit must carry a witness; the layout must be measured on its shape.
+// Runs on the calling thread's TBB arena (bound threads with tbb::task_arena).
+porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const porep_layout_t& layout);
+
+// The compiled path: the same schedule computing values only (no linear
+// combinations built), then a, b, c and the densities from the compiled
+// matrices. Bit-identical to synthesize_porep_witness.
+porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled);
+
+}  // namespace cuzk::circuits

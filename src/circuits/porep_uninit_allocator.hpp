@@ -1,0 +1,63 @@
+#pragma once
+// An allocator whose value-initialization is default-initialization, so
+// resize(n) of a vector of trivially constructible fr_t reserves and maps the
+// memory without writing zeros: every element is written by synthesis
+// anyway. Measured on 2 KiB (2.1 M rows): zero-filling a, b, c and aux took
+// a quarter of single-thread synthesis time, and first-touch page faults
+// moved from one thread into the parallel writers. Buffers of 2 MiB and
+// more are also 2 MiB aligned and advised as transparent huge pages: in the
+// VM we measured on, 4 KiB first-touch faults cost a quarter of synthesis.
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <type_traits>
+
+namespace cuzk::circuits {
+
+template <class T>
+struct porep_uninit_allocator : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = porep_uninit_allocator<U>;
+  };
+
+  static constexpr std::size_t huge_page = std::size_t(2) << 20;
+
+  porep_uninit_allocator() = default;
+  template <class U>
+  porep_uninit_allocator(const porep_uninit_allocator<U>&) noexcept {}
+
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < huge_page) return std::allocator<T>::allocate(n);
+    const std::size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
+    void* p = std::aligned_alloc(huge_page, rounded);
+    if (!p) throw std::bad_alloc();
+    madvise(p, rounded, MADV_HUGEPAGE);  // advice only: failure leaves 4 KiB pages
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) noexcept {
+    if (n * sizeof(T) < huge_page) return std::allocator<T>::deallocate(p, n);
+    std::free(p);
+  }
+
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    std::allocator_traits<std::allocator<T>>::construct(static_cast<std::allocator<T>&>(*this), p,
+                                                        std::forward<Args>(args)...);
+  }
+};
+
+template <class T, class U>
+bool operator==(const porep_uninit_allocator<T>&, const porep_uninit_allocator<U>&) {
+  return true;
+}
+
+}  // namespace cuzk::circuits

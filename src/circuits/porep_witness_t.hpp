@@ -1,0 +1,29 @@
+#pragma once
+// The output of fast PoRep synthesis: the same vectors r1cs::witness_cs
+// produces (a, b, c per row, input rows appended; the assignments; A/B
+// density bitmaps in density_tracker's word layout), allocated once at their
+// exact final size and filled in place by parallel tasks.
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "circuits/porep_uninit_allocator.hpp"
+#include "ff/fr.hpp"
+
+namespace cuzk::circuits {
+
+struct porep_witness_t {
+  // Not zero-filled on resize (porep_uninit_allocator.hpp).
+  using fr_vector = std::vector<ff::fr_t, porep_uninit_allocator<ff::fr_t>>;
+  static_assert(std::is_trivially_default_constructible_v<ff::fr_t>, "else resize would still initialize");
+
+  fr_vector inputs;  // ONE first
+  fr_vector aux;
+  fr_vector a, b, c;
+  // Bit i of word i/64; words past the size are zero.
+  std::vector<std::uint64_t> a_input_density, b_input_density, a_aux_density, b_aux_density;
+
+  std::size_t num_constraints() const { return a.size(); }
+};
+
+}  // namespace cuzk::circuits

@@ -1,0 +1,79 @@
+// cuzk circuit-info --kind porep --sector-size S [--full-shape]
+// Counts of one partition circuit in shape mode (no witness values).
+#include <bit>
+#include <memory>
+
+#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_layout_t.hpp"
+#include "cli/cli_support.hpp"
+#include "cli/command.hpp"
+#include "porep/sector_params_t.hpp"
+#include "r1cs/shape_cs.hpp"
+
+namespace cuzk::cli {
+namespace {
+
+struct circuit_info_options {
+  std::string kind = "porep", sector_size;
+  bool full_shape = false;
+};
+
+void print_step(const char* what, const circuits::porep_slot_t& s) {
+  fmt::print("    {:<12} row {:>11}  aux {:>11}  rows {:>10}  aux {:>10}  inputs {}\n", what, s.row, s.aux,
+             s.row_end - s.row, s.aux_end - s.aux, s.input_end - s.input);
+}
+
+int run_circuit_info(const circuit_info_options& o) {
+  if (o.kind != "porep") return report_error("circuit-info: unknown --kind '" + o.kind + "' (known: porep)");
+  const auto params = porep::sector_params_for(porep::parse_sector_size(o.sector_size));
+  const circuits::porep_circuit circuit(circuits::porep_circuit_shape_t::for_sector(params));
+  stopwatch sw;
+  const auto l = circuits::porep_layout_t::measure(circuit);
+  const double ms = sw.lap();
+  fmt::print("{}\n", circuit.description());
+  fmt::print("partitions:   {}\n", params.partitions);
+  fmt::print("per partition:\n");
+  fmt::print("  constraints {:>12}  (circuit rows {} + {} input rows)\n", l.num_constraints(), l.circuit_rows(),
+             l.num_inputs());
+  fmt::print("  inputs      {:>12}  (ONE included)\n", l.num_inputs());
+  fmt::print("  aux         {:>12}\n", l.num_aux());
+  fmt::print("  domain      {:>12}  (2^{})\n", std::bit_ceil(l.num_constraints()),
+             std::countr_zero(std::bit_ceil(l.num_constraints())));
+  fmt::print("  top block: {} rows, {} aux; challenge block: {} rows, {} aux, {} inputs\n", l.top.row_end,
+             l.top.aux_end, l.block_rows, l.block_aux, l.block_inputs);
+  fmt::print("  challenge block steps (offsets relative to the block):\n");
+  print_step("leaf", l.leaf);
+  print_step("tree_d", l.tree_d);
+  print_step("parents", l.parents);
+  print_step("challenge", l.challenge);
+  for (size_t i = 0; i < l.labels.size(); ++i) print_step(i == 0 ? "labels" : "", l.labels[i]);
+  print_step("tail", l.tail);
+  fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
+  if (o.full_shape) {
+    r1cs::shape_cs cs;
+    circuit.synthesize(cs);
+    cs.add_input_constraints();
+    const double full_ms = sw.lap();
+    fmt::print("full shape synthesis: {} constraints, {} inputs, {} aux ({:.1f} ms)\n", cs.num_constraints(),
+               cs.num_inputs(), cs.num_aux(), full_ms);
+    if (cs.num_constraints() != l.num_constraints() || cs.num_aux() != l.num_aux() ||
+        cs.num_inputs() != l.num_inputs()) {
+      return report_error("full shape synthesis disagrees with the per-block layout", exit_internal);
+    }
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+command_t add_circuit_info_command(CLI::App& root) {
+  auto o = std::make_shared<circuit_info_options>();
+  auto* app = root.add_subcommand("circuit-info", "Constraint, input and aux counts of a circuit (shape mode)");
+  app->add_option("--kind", o->kind, "Circuit kind (porep)")->capture_default_str();
+  app->add_option("--sector-size", o->sector_size, "Sector size: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB")->required();
+  app->add_flag("--full-shape", o->full_shape,
+                "Also synthesize every challenge block in shape mode and check the totals agree");
+  return {app, [o] { return run_circuit_info(*o); }};
+}
+
+}  // namespace cuzk::cli

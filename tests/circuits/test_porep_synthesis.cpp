@@ -1,0 +1,65 @@
+// The fast PoRep synthesis paths against the plain sequential witness mode:
+// slot-parallel synthesis and the compiled path must give bit-identical a, b,
+// c, assignments and A/B densities (2 KiB: two challenge blocks, so block
+// offsets and cross-block density words are exercised).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_compiled_t.hpp"
+#include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_synthesis.hpp"
+#include "porep/sector_params_t.hpp"
+#include "porep_random_witness.hpp"
+#include "r1cs/witness_cs.hpp"
+#include "test_seed.hpp"
+
+using namespace cuzk;
+using circuits::porep_circuit;
+
+namespace {
+
+std::vector<uint64_t> words(const r1cs::density_tracker& d) { return {d.words().begin(), d.words().end()}; }
+
+void expect_same(const r1cs::witness_cs& plain, const circuits::porep_witness_t& w, const char* what) {
+  ASSERT_EQ(w.a.size(), plain.num_constraints()) << what;
+  EXPECT_TRUE(std::ranges::equal(w.inputs, plain.input_assignment())) << what;
+  EXPECT_TRUE(std::ranges::equal(w.aux, plain.aux_assignment())) << what;
+  for (size_t i = 0; i < w.a.size(); ++i) {
+    if (!(w.a[i] == plain.a()[i] && w.b[i] == plain.b()[i] && w.c[i] == plain.c()[i])) {
+      FAIL() << what << ": row " << i << " differs";
+    }
+  }
+  EXPECT_EQ(w.a_aux_density, words(plain.a_aux_density())) << what;
+  EXPECT_EQ(w.b_aux_density, words(plain.b_aux_density())) << what;
+  EXPECT_EQ(w.a_input_density, words(plain.a_input_density())) << what;
+  EXPECT_EQ(w.b_input_density, words(plain.b_input_density())) << what;
+}
+
+}  // namespace
+
+TEST(PorepSynthesis, FastAndCompiledMatchPlainWitnessMode) {
+  const auto shape = circuits::porep_circuit_shape_t::for_sector(porep::sector_params_for(2048));
+  const porep_circuit circuit(shape, test::random_porep_witness(shape, test::seed("PorepSynthesis")));
+  const auto layout = circuits::porep_layout_t::measure(circuit);
+
+  r1cs::witness_cs plain;
+  plain.reserve({layout.num_constraints(), layout.num_inputs(), layout.num_aux()});
+  circuit.synthesize(plain);
+  plain.add_input_constraints();
+  ASSERT_EQ(plain.counts(), (r1cs::shape_counts_t{layout.num_constraints(), layout.num_inputs(), layout.num_aux()}));
+
+  expect_same(plain, circuits::synthesize_porep_witness(circuit, layout), "slot-parallel");
+  const auto compiled = circuits::porep_compiled_t::compile(circuit, layout);
+  expect_same(plain, circuits::synthesize_porep_compiled(circuit, compiled), "compiled");
+}
+
+TEST(PorepSynthesis, RejectsShapeMismatch) {
+  const auto shape = circuits::porep_circuit_shape_t::for_sector(porep::sector_params_for(2048));
+  auto w = std::make_shared<circuits::porep_partition_witness_t>(*test::random_porep_witness(shape, 1));
+  w->challenges.pop_back();
+  EXPECT_THROW(porep_circuit(shape, w), std::invalid_argument);
+  EXPECT_THROW(circuits::synthesize_porep_witness(porep_circuit(shape), circuits::porep_layout_t::measure(porep_circuit(shape))),
+               std::invalid_argument);
+}
