@@ -184,7 +184,7 @@ boolean_t sha256_ch(CS& cs, const boolean_t& a, const boolean_t& b, const boolea
 // its result before b and c (2 allocations, 2 rows).
 template <r1cs::constraint_system CS>
 boolean_t sha256_maj(CS& cs, const boolean_t& a, const boolean_t& b, const boolean_t& c) {
-  auto f = [](bool x, bool y, bool z) { return (x && y) != (x && z) != (y && z); };
+  auto f = [](bool x, bool y, bool z) { return ((x && y) != (x && z)) != (y && z); };
   std::optional<bool> v = detail::and3(a.value(), b.value(), c.value(), +f);
   auto is_c = [](const boolean_t& x, bool val) { return x.is_constant() && x.constant_value() == val; };
   if (a.is_constant() && b.is_constant() && c.is_constant()) return boolean_t::constant(*v);

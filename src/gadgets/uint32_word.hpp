@@ -122,20 +122,22 @@ template <r1cs::constraint_system CS>
 uint32_word_t uint32_addmany(multi_eq_t<CS>& meq, std::span<const uint32_word_t> ops) {
   if (ops.size() < 2 || ops.size() > 10) throw std::invalid_argument("uint32_addmany: needs 2..10 operands");
   CS& cs = meq.cs();
-  std::optional<std::uint64_t> sum = 0;
-  bool all_constant = true;
+  // A plain integer plus a flag: GCC 12 misreads std::optional<uint64_t> here
+  // as maybe-uninitialized.
+  std::uint64_t sum = 0;
+  bool known = true, all_constant = true;
   for (const uint32_word_t& op : ops) {
-    if (op.value && sum) *sum += *op.value;
-    else sum.reset();
+    if (op.value) sum += *op.value;
+    else known = false;
     for (const boolean_t& b : op.bits) all_constant &= b.is_constant();
   }
-  if (all_constant) return uint32_word_t::constant(std::uint32_t(*sum));
+  if (all_constant && known) return uint32_word_t::constant(std::uint32_t(sum));
   std::size_t n = std::bit_width(std::uint64_t(ops.size()) * 0xffffffffULL);
   std::vector<allocated_bit_t> result;
   result.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     r1cs::namespace_guard ns(cs, [i] { return "result bit " + std::to_string(i); });
-    result.push_back(allocated_bit_t::alloc(cs, sum ? std::optional<bool>((*sum >> i) & 1) : std::nullopt));
+    result.push_back(allocated_bit_t::alloc(cs, known ? std::optional<bool>((sum >> i) & 1) : std::nullopt));
   }
   meq.enforce_equal(
       n,
@@ -150,7 +152,7 @@ uint32_word_t uint32_addmany(multi_eq_t<CS>& meq, std::span<const uint32_word_t>
       });
   uint32_word_t w;
   for (int i = 0; i < 32; ++i) w.bits[i] = boolean_t::is(result[i]);
-  if (sum) w.value = std::uint32_t(*sum);
+  if (known) w.value = std::uint32_t(sum);
   return w;
 }
 
