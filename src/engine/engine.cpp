@@ -66,6 +66,14 @@ std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const jo
   }
 }
 
+// Every partition of a job has the shape of the first: one circuit, one size.
+r1cs::shape_counts_t shape_of(const circuits::any_circuit& c) {
+  r1cs::shape_cs shape;
+  c.synthesize(shape);
+  shape.add_input_constraints();
+  return shape.counts();
+}
+
 }  // namespace
 
 engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
@@ -95,16 +103,13 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   job->circuits = make_circuits(r);
   job->circuit_id = circuit_id_for(r);
   job->want_timeline = r.timeline;
-  r1cs::shape_cs shape;
-  job->circuits.front()->synthesize(shape);
-  shape.add_input_constraints();
-  job->shape = shape.counts();
+  job->shape = shape_of(*job->circuits.front());
   job->footprint = partition_footprint(job->shape);
   if (!params_.available(job->circuit_id)) {
     throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
                           params_.path_for(job->circuit_id));
   }
-  const uint64_t params_bytes = params_.charge_for(job->circuit_id);
+  const uint64_t params_bytes = params_.bytes_for(job->circuit_id);
   if (partitions_in_flight(plan_.total, params_bytes, job->footprint) == 0) {
     throw never_fits(fmt::format("circuit '{}' can never fit the memory budget: one partition needs {} "
                                  "(domain 2^{}, {} working + {} pending) and its parameters {} more; budget {}",
@@ -282,6 +287,13 @@ evict_result_t engine_t::evict(const std::string& circuit_id) {
   auto [was, bytes] = impl_->params_.evict(circuit_id);
   return {was, bytes};
 }
+
+partition_footprint_t engine_t::partition_footprint_for(const job_request_t& r) {
+  check_kind(r.proof_kind);
+  return partition_footprint(shape_of(*make_circuits(r).front()));
+}
+
+const budget_plan_t& engine_t::plan() const { return impl_->plan_; }
 
 std::string engine_t::circuit_id_for(const job_request_t& r) {
   switch (r.proof_kind) {

@@ -16,6 +16,8 @@
 #include <optional>
 #include <string>
 
+#include "engine/budget_plan_t.hpp"
+#include "engine/cpu_backend_t.hpp"
 #include "engine/engine_config_t.hpp"
 #include "engine/engine_hooks_t.hpp"
 #include "engine/engine_status_t.hpp"
@@ -23,7 +25,10 @@
 #include "engine/invalid_request.hpp"
 #include "engine/job_request_t.hpp"
 #include "engine/job_result_t.hpp"
+#include "engine/fault_injecting_backend_t.hpp"
 #include "engine/never_fits.hpp"
+#include "engine/partition_footprint_t.hpp"
+#include "engine/process_memory_t.hpp"
 #include "engine/submit_result_t.hpp"
 #include "engine/unknown_job.hpp"
 #include "groth16/parameters_t.hpp"
@@ -78,6 +83,11 @@ class engine_t {
 
   // The circuit id a request proves with (for register_parameters/preload).
   static std::string circuit_id_for(const job_request_t& request);
+  // What one partition of this request reserves (validates it like submit).
+  static partition_footprint_t partition_footprint_for(const job_request_t& request);
+
+  // Threads and budget as resolved at construction.
+  const budget_plan_t& plan() const;
 
   // Per-partition stage start/end times in ms since submit, for a job
   // submitted with timeline = true: {"job_id":..,"partitions":[{"index":0,

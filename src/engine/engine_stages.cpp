@@ -81,7 +81,7 @@ bool engine_t::impl::dispatch(partition_work_t& w) {
     }
     if (!w.params) return false;
     std::lock_guard lk(jobs_mu_);
-    job->params = w.params;
+    if (job->status == job_status_t::unknown) job->params = w.params;
     if (loaded) job->srs_load_ms += ms_between(t0, steady_clock::now());
   }
   w.params->touch();
@@ -182,11 +182,12 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
   }
   set_worker(worker, nullptr);
   w.witness.reset();
+  // Gauge first, bytes second: at every transition the bytes cover what the gauges count.
+  w.gauge.enter(gauge_kind_t::pending_finalize, "prove_done");
   w.reservation.shrink_to(job->footprint.pending, "abc_freed");
   note(w, "prove_start", t0, fmt::format("worker {} {} device {}", worker, backend->name(), dev));
   w.backend = backend;
   w.device = dev;
-  w.gauge.enter(gauge_kind_t::pending_finalize, "prove_done");
   const auto key = w.key();
   finalize_queue_.push(key, std::move(w));
 }
@@ -226,8 +227,8 @@ void engine_t::impl::finalize(partition_work_t&& w) {
       return;
     }
   }
-  w.reservation.release("finalize");
   w.gauge.reset("finalize");
+  w.reservation.release("finalize");
   partition_done(w, proof.encode());
 }
 
@@ -241,8 +242,8 @@ void engine_t::impl::attempt_failed(partition_work_t&& w, const std::string& wha
     std::lock_guard lk(jobs_mu_);
     ++job->retries;
   }
-  w.reservation.release("attempt_failed");
   w.gauge.reset("attempt_failed");
+  w.reservation.release("attempt_failed");
   { partition_work_t dead = std::move(w); }
   if (attempts >= config_.max_attempts) {
     halt_job(job, job_status_t::failed,
@@ -266,6 +267,7 @@ void engine_t::impl::partition_done(partition_work_t& w, const std::array<uint8_
     job->proofs[w.index] = proof;
     if (++job->done == job->partitions()) {
       complete = true;
+      job->params.reset();  // a retained result must not pin its parameters in the cache
       job->status = job_status_t::completed;
       job->finished = steady_clock::now();
       ++completed_;
@@ -286,6 +288,7 @@ void engine_t::impl::halt_job(const std::shared_ptr<job_state_t>& job, job_statu
     std::lock_guard lk(jobs_mu_);
     if (job->status != job_status_t::unknown) return;
     job->status = status;
+    job->params.reset();
     job->error = why;
     job->finished = steady_clock::now();
     job->halted = true;

@@ -19,6 +19,7 @@ struct param_entry_t {
   reservation_t reservation;
   uint64_t bytes = 0;
   uint64_t load_ms = 0;
+  bool from_file = false;  // only these are evicted to make room: they can be loaded again
   std::atomic<std::chrono::steady_clock::rep> last_used{0};
 
   void touch() { last_used = std::chrono::steady_clock::now().time_since_epoch().count(); }

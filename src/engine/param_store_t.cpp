@@ -37,8 +37,8 @@ bool param_store_t::available(const std::string& id) const {
   return std::filesystem::is_regular_file(path_for(id), ec);
 }
 
-uint64_t param_store_t::charge_for(const std::string& id) const {
-  if (find(id)) return 0;
+uint64_t param_store_t::bytes_for(const std::string& id) const {
+  if (auto e = find(id)) return e->bytes;
   std::error_code ec;
   auto size = std::filesystem::file_size(path_for(id), ec);
   return ec ? 0 : uint64_t(size);
@@ -46,7 +46,7 @@ uint64_t param_store_t::charge_for(const std::string& id) const {
 
 std::shared_ptr<param_entry_t> param_store_t::insert(const std::string& id,
                                                      std::shared_ptr<const groth16::parameters_t> p, reservation_t r,
-                                                     uint64_t bytes, uint64_t load_ms) {
+                                                     uint64_t bytes, uint64_t load_ms, bool from_file) {
   auto e = std::make_shared<param_entry_t>();
   e->circuit_id = id;
   e->pvk = std::make_unique<groth16::prepared_vk_t>(p->vk);
@@ -54,6 +54,7 @@ std::shared_ptr<param_entry_t> param_store_t::insert(const std::string& id,
   e->reservation = std::move(r);
   e->bytes = bytes;
   e->load_ms = load_ms;
+  e->from_file = from_file;
   e->touch();
   std::lock_guard lk(mu_);
   entries_[id] = e;
@@ -83,7 +84,7 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
   const auto t0 = std::chrono::steady_clock::now();
   auto p = std::make_shared<const groth16::parameters_t>(groth16::read_parameters(path));
   if (loaded_now) *loaded_now = true;
-  return insert(id, std::move(p), std::move(*r), size, ms_since(t0));
+  return insert(id, std::move(p), std::move(*r), size, ms_since(t0), true);
 }
 
 void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
@@ -102,7 +103,7 @@ void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::pa
     r = budget_.reserve(bytes, abandon, true);
     if (!r) throw std::runtime_error("register_parameters: engine stopping");
   }
-  insert(id, std::move(p), std::move(*r), bytes, 0);
+  insert(id, std::move(p), std::move(*r), bytes, 0, false);
 }
 
 std::pair<bool, uint64_t> param_store_t::evict(const std::string& id) {
@@ -124,7 +125,7 @@ uint64_t param_store_t::evict_idle(uint64_t want, const std::string& keep) {
     std::lock_guard lk(mu_);
     std::vector<std::shared_ptr<param_entry_t>> idle;
     for (auto& [id, e] : entries_) {
-      if (id != keep && e.use_count() == 1) idle.push_back(e);
+      if (id != keep && e->from_file && e.use_count() == 1) idle.push_back(e);
     }
     std::sort(idle.begin(), idle.end(), [](const auto& a, const auto& b) { return a->last_used < b->last_used; });
     for (auto& e : idle) {

@@ -24,8 +24,9 @@ class param_store_t {
   std::string path_for(const std::string& circuit_id) const;
   // Loaded, registered, or a file exists for it.
   bool available(const std::string& circuit_id) const;
-  // Budget bytes a load would charge now (0 if loaded; the file size otherwise).
-  uint64_t charge_for(const std::string& circuit_id) const;
+  // Budget bytes these parameters hold once resident: the loaded entry's
+  // charge, else the file size (0 if neither exists).
+  uint64_t bytes_for(const std::string& circuit_id) const;
 
   // Loads if needed, waiting for budget (evicting idle entries first); null if
   // `abandon` turned true while waiting. Throws on a missing or malformed file.
@@ -35,8 +36,9 @@ class param_store_t {
            const std::function<bool()>& abandon);
   // Drops the cache's reference; the bytes return when the last job lets go.
   std::pair<bool, uint64_t> evict(const std::string& circuit_id);
-  // Evicts entries only the cache holds, oldest use first, until `want` bytes
-  // are freed (or none are left); returns the bytes freed.
+  // Evicts entries loaded from files that only the cache holds, oldest use
+  // first, until `want` bytes are freed (or none are left); returns the bytes
+  // freed. Registered in-memory parameters stay: nothing could reload them.
   uint64_t evict_idle(uint64_t want, const std::string& keep);
 
   std::vector<loaded_params_t> list() const;
@@ -44,7 +46,7 @@ class param_store_t {
  private:
   std::shared_ptr<param_entry_t> find(const std::string& circuit_id) const;
   std::shared_ptr<param_entry_t> insert(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
-                                        reservation_t r, uint64_t bytes, uint64_t load_ms);
+                                        reservation_t r, uint64_t bytes, uint64_t load_ms, bool from_file);
 
   memory_budget_t& budget_;
   const std::string cache_dir_;

@@ -1,0 +1,158 @@
+// The engine's building blocks on their own: byte budget and reservations,
+// the keyed queue, gauges, footprints and the planner.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include "engine/engine.hpp"
+#include "engine/gauge_t.hpp"
+#include "engine/keyed_queue_t.hpp"
+#include "engine/memory_budget_t.hpp"
+
+using namespace cuzk::engine;
+
+TEST(engine_budget, reserve_shrink_release_and_never_over_total) {
+  uint64_t peak = 0;
+  memory_budget_t b(100, [&](std::string_view, uint64_t p, uint64_t r) {
+    EXPECT_LE(p + r, 100u);
+    peak = std::max(peak, p + r);
+  });
+  auto r1 = b.try_reserve(60);
+  ASSERT_TRUE(r1);
+  EXPECT_FALSE(b.try_reserve(41));  // 60 + 41 > 100
+  auto r2 = b.try_reserve(40);
+  ASSERT_TRUE(r2);
+  EXPECT_EQ(b.reserved(), 100u);
+  r1->shrink_to(10);
+  EXPECT_EQ(b.reserved(), 50u);
+  r1->shrink_to(20);  // growing is not shrinking: ignored
+  EXPECT_EQ(r1->bytes(), 10u);
+  { reservation_t moved = std::move(*r2); }
+  EXPECT_EQ(b.reserved(), 10u);
+  r1->release();
+  EXPECT_EQ(b.reserved(), 0u);
+  EXPECT_EQ(peak, 100u);
+  EXPECT_FALSE(b.reserve(101, nullptr));  // larger than the whole budget: refused, not a hang
+}
+
+TEST(engine_budget, blocked_reserve_wakes_on_release_and_abandons_on_request) {
+  memory_budget_t b(10);
+  auto held = b.try_reserve(8);
+  std::atomic<bool> got{false};
+  std::thread t([&] {
+    auto r = b.reserve(5, nullptr);
+    got = r.has_value();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(got);  // still blocked: 8 + 5 > 10
+  held->release();
+  t.join();
+  EXPECT_TRUE(got);
+  EXPECT_EQ(b.reserved(), 0u);  // the thread's reservation went out of scope
+
+  auto full = b.try_reserve(10);
+  std::atomic<bool> abandon{false}, returned{false};
+  std::thread u([&] {
+    auto r = b.reserve(1, [&] { return abandon.load(); });
+    EXPECT_FALSE(r);
+    returned = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(returned);
+  abandon = true;
+  b.wake_all();
+  u.join();
+  EXPECT_TRUE(returned);
+}
+
+TEST(engine_queue, smallest_key_first_bounded_and_duplicates_rejected) {
+  keyed_queue_t<int, std::string> q(2);
+  ASSERT_TRUE(q.push(5, "five"));
+  EXPECT_THROW(q.push(5, "again"), std::logic_error);  // never replaces an entry
+  ASSERT_TRUE(q.push(1, "one"));
+  std::atomic<bool> pushed{false};
+  std::thread t([&] {
+    q.push(3, "three");  // blocks: full
+    pushed = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(pushed);
+  EXPECT_EQ(*q.pop(), "one");
+  t.join();
+  EXPECT_TRUE(pushed);
+  EXPECT_EQ(*q.pop([](const std::string& s) { return s != "three"; }), "five");
+  auto taken = q.extract_if([](const std::string& s) { return s == "three"; });
+  EXPECT_EQ(taken.size(), 1u);
+  EXPECT_EQ(q.peak(), 2u);
+  q.close();
+  EXPECT_FALSE(q.pop());
+  EXPECT_FALSE(q.push(9, "late"));
+}
+
+TEST(engine_gauges, raii_places_move_and_return_to_zero) {
+  std::vector<std::string> events;
+  gauge_set_t g([&](std::string_view ev, const gauge_snapshot_t& s) {
+    events.emplace_back(ev);
+    EXPECT_GE(s.synthesizing, 0);
+    EXPECT_GE(s.queued, 0);
+  });
+  {
+    gauge_t a(g), b(g);
+    a.enter(gauge_kind_t::synthesizing, "synth_start");
+    b.enter(gauge_kind_t::synthesizing, "synth_start");
+    a.enter(gauge_kind_t::queued, "synth_done");
+    EXPECT_EQ(g.snapshot().synthesizing, 1);
+    EXPECT_EQ(g.snapshot().queued, 1);
+    gauge_t c = std::move(a);  // the count moves with its owner, not duplicated
+    EXPECT_EQ(g.snapshot().queued, 1);
+  }
+  EXPECT_EQ(g.snapshot(), gauge_snapshot_t{});
+  EXPECT_EQ(events.size(), 5u);  // 3 transitions + 2 drops
+}
+
+TEST(engine_budget, footprint_follows_the_shape) {
+  // The PoRep 32 GiB partition (DESIGN.md 1): 130,278,869 constraints with
+  // inputs, 328 inputs, 130,169,893 aux -> domain 2^27.
+  cuzk::r1cs::shape_counts_t s{130'278'869 + 328, 328, 130'169'893};
+  auto f = partition_footprint(s);
+  EXPECT_EQ(f.domain, uint64_t(1) << 27);
+  const uint64_t abc_h = 4 * 32 * f.domain, vars = uint64_t(32) * (328 + 130'169'893);
+  EXPECT_GE(f.working, abc_h + vars);
+  EXPECT_LT(f.working, abc_h + vars + (uint64_t(64) << 20));  // bitmaps: ~32 MiB
+  EXPECT_GE(f.pending, vars);
+  EXPECT_LT(f.pending, vars + (uint64_t(1) << 20));
+  // At 2^27 a, b, c alone are the 12 GiB of DESIGN.md 4.
+  EXPECT_EQ(3 * 32 * f.domain, 12 * gib);
+  // Twice the constraints, twice the domain-sized part.
+  auto g = partition_footprint({2 * (130'278'869 + 328), 328, 130'169'893});
+  EXPECT_EQ(g.working - f.working, abc_h);
+}
+
+TEST(engine_budget, planner_derives_workers_and_checks_devices) {
+  engine_config_t c;
+  c.total_budget = 10 * gib;
+  c.gpu_workers_per_device = 3;
+  c.queue_depth_per_worker = 2;
+  c.synthesis_threads = 4;
+  auto p = plan_budget(c, 2);
+  EXPECT_EQ(p.devices, (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(p.prove_workers, 6u);
+  EXPECT_EQ(p.gpu_queue_capacity, 12u);
+  EXPECT_EQ(p.total, 10 * gib);
+  c.devices = {2};
+  EXPECT_THROW(plan_budget(c, 2), std::invalid_argument);
+  c.devices = {};
+  c.total_budget = 0;  // auto: MemTotal - margin
+  auto a = plan_budget(c, 1);
+  EXPECT_EQ(a.total + c.safety_margin, read_mem_total());
+  partition_footprint_t f{1, 3 * gib, 1 * gib};
+  EXPECT_EQ(partitions_in_flight(10 * gib, 2 * gib, f), 2u);
+  EXPECT_EQ(partitions_in_flight(10 * gib, 7 * gib, f), 0u);
+}
+
+TEST(engine_budget, process_memory_reads_the_kernel_high_water_mark) {
+  auto m = read_process_memory();
+  EXPECT_GT(m.rss_bytes, 0u);
+  EXPECT_GE(m.peak_rss_bytes, m.rss_bytes);
+}
