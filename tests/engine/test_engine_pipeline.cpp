@@ -3,7 +3,6 @@
 // order, budget refusal, results retention, timeline, metrics, drain.
 #include <filesystem>
 
-#include "engine/bench_runner.hpp"
 #include "engine_test_support.hpp"
 
 using namespace cuzk;
@@ -230,16 +229,4 @@ TEST(engine_pipeline, parameters_load_from_the_cache_dir_and_evict) {
   EXPECT_FALSE(e.preload("tiny").already_loaded);
   EXPECT_THROW(e.preload("hash-chain-999"), invalid_request);
   std::filesystem::remove_all(dir);
-}
-
-TEST(engine_pipeline, bench_runner_proves_every_copy) {
-  engine_t e(small_config(uint64_t(1) << 30));
-  register_all(e);
-  auto req = tiny_job({3});
-  auto rep = run_bench(e, req, 5, 2);
-  EXPECT_EQ(rep.completed, 5u);
-  EXPECT_EQ(rep.failed, 0u);
-  EXPECT_GT(rep.proofs_per_min, 0);
-  EXPECT_GT(rep.peak_rss_bytes, 0u);
-  for (const auto& r : rep.results) expect_verifies(r, req);
 }
