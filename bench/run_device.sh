@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# One device call: GPU tests, then the CPU and GPU benchmark suites on the
-# GPU machine (16 cores), each step time-limited so a cut-short run still
-# returns what finished. BIN_DIR holds cuzk_tests and cuzk_bench built here
-# with -DCUZK_NATIVE=OFF plus the shared libraries that machine lacks.
-#   bench/run_device.sh BIN_DIR        (results under $OUT)
+# One device call: GPU tests and benchmarks on the GPU machine (16 cores),
+# each step time-limited so a cut-short run still returns what finished.
+# BIN_DIR holds cuzk, cuzk_tests and cuzk_bench built here by
+# bench/prepare_device.sh (no -march=native) plus the libraries that machine lacks.
+#   bench/run_device.sh BIN_DIR [GROUP...]     (results under $OUT)
+# Groups (default: all): tests gpu cpu porep engine.
 set -u
-B=$(cd "$1" && pwd)
+B=$(cd "$1" && pwd); shift
+groups=${*:-tests gpu cpu porep engine}
 OUT=${OUT:-/tmp/cuzk_device_out}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$B:${LD_LIBRARY_PATH:-}"
@@ -15,13 +17,29 @@ t0=$(date +%s)
 step() {  # name seconds command...
   local name=$1 secs=$2; shift 2
   echo "[run_device] $(( $(date +%s) - t0 ))s start $name"
-  timeout "$secs" "$@" > "$OUT/$name.txt" 2>&1
+  $timev timeout "$secs" "$@" > "$OUT/$name.txt" 2>&1
   echo "[run_device] $(( $(date +%s) - t0 ))s end $name rc=$?"
 }
+timev=""; [ -x /usr/bin/time ] && timev="/usr/bin/time -v"  # peak RSS of each step, where installed
+want() { [[ " $groups " == *" $1 "* ]]; }
 { nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version --format=csv; nproc; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$OUT/env.txt" 2>&1
-step tests 150 "$B/cuzk_tests" --gtest_brief=1
-step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
-step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2
-step bench_ntt_msm 120 "$B/cuzk_bench" --benchmark_filter='^(bm_ntt|bm_compute_h|msm_g1/|msm_g2|msm_g1_filecoin|witness_hash)' --benchmark_min_time=0.2
-step bench_prove 150 "$B/cuzk_bench" --benchmark_filter='bm_prove|bm_verify'
-tail -n 3 "$OUT"/*.txt
+want tests && step tests 170 "$B/cuzk_tests" --gtest_brief=1
+want gpu && step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
+if want cpu; then
+  step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2
+  step bench_ntt_msm 120 "$B/cuzk_bench" --benchmark_filter='^(bm_ntt|bm_compute_h|msm_g1/|msm_g2|msm_g1_filecoin|witness_hash)' --benchmark_min_time=0.2
+  step bench_prove 150 "$B/cuzk_bench" --benchmark_filter='bm_prove|bm_verify'
+fi
+if want porep; then
+  step circuit_info_32g 60 "$B/cuzk" circuit-info --kind porep --sector-size 32GiB
+  step bench_porep 150 "$B/cuzk_bench" --benchmark_filter='bm_porep_(shape|synthesis|layout)/(2KiB|512MiB|32GiB)'
+fi
+if want engine; then
+  # Pipelined against sequential in one run, then a larger circuit pipelined.
+  step engine_2p22 170 "$B/cuzk" bench --kind hash-chain --size 4194304 --proofs 8 --concurrency 4 --compare \
+    --timeline --timeline-out "$OUT/timeline_2p22.json"
+  step engine_2p24 150 "$B/cuzk" bench --kind hash-chain --size 16777216 --proofs 4 --concurrency 4 \
+    --timeline --timeline-out "$OUT/timeline_2p24.json"
+  [ -f "$OUT/timeline_2p22.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_2p22.json" --out "$OUT/timeline_2p22.svg" > /dev/null 2>&1
+fi
+tail -n 25 "$OUT"/*.txt | grep -v "^\s*\(Page\|Socket\|Signals\|Swaps\|File system\|Average\|Exit status\|Minor\|Major\|Voluntary\|Involuntary\|Percent\|System time\|User time\)" | tail -n 150
