@@ -5,9 +5,8 @@
 //
 // The H, L, A and B_g1 bases are uploaded once, when the prover is built, and
 // stay resident for every proof (gpu::msm_bases). Per proof: H = (AB - C)/Z by
-// gpu::compute_h; the four G1 MSMs on the GPU (the A and B queries' scalars
-// are compacted to their density on the host first); B_g2 on CPU threads
-// beside the GPU work, as in the CPU prover.
+// gpu::compute_h; the four G1 MSMs and the B_g2 MSM on the GPU (the A and B
+// queries' scalars are compacted to their density on the host first).
 // Throws like prove_start; std::runtime_error where there is no GPU.
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
@@ -25,6 +24,7 @@ class gpu_prover_t {
  private:
   const parameters_t& params_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;
+  gpu::msm_bases<ec::g2_curve> b_g2_;
 };
 
 }  // namespace cuzk::groth16
