@@ -6,27 +6,12 @@
 #include <string>
 
 #include "gpu/ntt.hpp"
+#include "groth16/prover_checks.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
 
 namespace cuzk::groth16 {
 namespace {
-
-void expect_size(size_t have, size_t want, const char* what) {
-  if (have != want) {
-    throw std::invalid_argument(std::string("parameters do not match the circuit: ") + what + " has " +
-                                std::to_string(have) + " points, the circuit needs " + std::to_string(want));
-  }
-}
-
-void check_satisfied(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c) {
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!(a[i] * b[i] == c[i])) {
-      throw std::invalid_argument("witness does not satisfy constraint " + std::to_string(i) +
-                                  " (A*B != C); run the circuit in test mode to name it");
-    }
-  }
-}
 
 // The scalars whose density bit is set, in order: the k-th pairs with base k.
 std::vector<fr_t> compact(std::span<const fr_t> scalars, const r1cs::density_tracker& d) {
@@ -47,13 +32,8 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   const size_t n_inputs = w.num_inputs();
   poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
   if (d.n < 2) d = poly::domain_t(1);
-  expect_size(params.vk.ic.size(), n_inputs, "vk.ic");
-  expect_size(params.h.size(), d.n - 1, "h");
-  expect_size(params.l.size(), w.num_aux(), "l");
-  expect_size(params.a.size(), n_inputs + w.a_aux_density().total_density(), "a");
+  check_parameters_fit(params, w, d.n);
   const size_t b_inputs = w.b_input_density().total_density();
-  expect_size(params.b_g1.size(), b_inputs + w.b_aux_density().total_density(), "b_g1");
-  expect_size(params.b_g2.size(), params.b_g1.size(), "b_g2");
 
   std::vector<fr_t> a = w.take_a(), b = w.take_b(), c = w.take_c();
   check_satisfied(a, b, c);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "groth16/prover_checks.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
 
@@ -11,23 +12,6 @@ namespace cuzk::groth16 {
 namespace {
 
 msm::density_view view(const r1cs::density_tracker& d) { return {d.words(), d.size()}; }
-
-void expect_size(size_t have, size_t want, const char* what) {
-  if (have != want) {
-    throw std::invalid_argument(std::string("parameters do not match the circuit: ") + what + " has " +
-                                std::to_string(have) + " points, the circuit needs " + std::to_string(want));
-  }
-}
-
-// The cheap exact check: a_i b_i = c_i on every row, before any transform.
-void check_satisfied(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c) {
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!(a[i] * b[i] == c[i])) {
-      throw std::invalid_argument("witness does not satisfy constraint " + std::to_string(i) +
-                                  " (A*B != C); run the circuit in test mode to name it");
-    }
-  }
-}
 
 }  // namespace
 
@@ -39,17 +23,12 @@ r1cs::witness_cs synthesize_witness(const circuits::any_circuit& circuit) {
 }
 
 pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
-  const size_t n_inputs = w.num_inputs(), n_aux = w.num_aux();
+  const size_t n_inputs = w.num_inputs();
   poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
   if (d.n < 2) d = poly::domain_t(1);
 
-  expect_size(params.vk.ic.size(), n_inputs, "vk.ic");
-  expect_size(params.h.size(), d.n - 1, "h");
-  expect_size(params.l.size(), n_aux, "l");
-  expect_size(params.a.size(), n_inputs + w.a_aux_density().total_density(), "a");
+  check_parameters_fit(params, w, d.n);
   const size_t b_inputs = w.b_input_density().total_density();
-  expect_size(params.b_g1.size(), b_inputs + w.b_aux_density().total_density(), "b_g1");
-  expect_size(params.b_g2.size(), params.b_g1.size(), "b_g2");
 
   std::vector<fr_t> a = w.take_a(), b = w.take_b(), c = w.take_c();
   check_satisfied(a, b, c);

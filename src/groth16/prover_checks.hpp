@@ -1,0 +1,20 @@
+#pragma once
+// The checks every prove_start (CPU or GPU) makes before any transform, so
+// both report a mismatch or an unsatisfied witness with the same words.
+#include <cstddef>
+#include <span>
+
+#include "ff/fr.hpp"
+#include "groth16/parameters_t.hpp"
+#include "r1cs/witness_cs.hpp"
+
+namespace cuzk::groth16 {
+
+// Throws std::invalid_argument naming the query whose length does not match
+// the circuit (vk.ic, h for a domain of `domain_n`, l, a, b_g1, b_g2).
+void check_parameters_fit(const parameters_t& params, const r1cs::witness_cs& w, std::size_t domain_n);
+
+// The cheap exact check: a_i b_i = c_i on every row; throws naming the row.
+void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c);
+
+}  // namespace cuzk::groth16
