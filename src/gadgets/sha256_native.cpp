@@ -5,6 +5,7 @@
 #include <cstring>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -52,9 +53,13 @@ void sha256_compress_portable(std::array<std::uint32_t, 8>& state, const std::ui
 
 #if defined(__x86_64__)
 bool cpu_has_sha_ni() {
+  // CPUID directly: clang 14's __builtin_cpu_supports does not know "sha".
+  // Leaf 7 EBX bit 29 = SHA extensions; leaf 1 ECX bit 19 = SSE4.1.
   static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19))) return false;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    return (b & (1u << 29)) != 0;
   }();
   return has;
 }
