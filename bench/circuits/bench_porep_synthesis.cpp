@@ -20,6 +20,7 @@
 
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_random_witness.hpp"
 #include "circuits/porep_synthesis.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/shape_cs.hpp"
@@ -45,44 +46,6 @@ double peak_rss_gib() {
     if (line.rfind("VmHWM:", 0) == 0) return double(std::stoull(line.substr(6))) / (1024.0 * 1024.0);
   }
   return 0;
-}
-
-ff::fr_t random_fr(std::mt19937_64& rng) {
-  ff::fr_t::limbs l{rng(), rng(), rng(), rng() >> 2};  // < 2^254 < r
-  return *ff::fr_t::from_canonical(l);
-}
-
-std::shared_ptr<const circuits::porep_partition_witness_t> random_witness(const circuits::porep_circuit_shape_t& s,
-                                                                         uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  auto w = std::make_shared<circuits::porep_partition_witness_t>();
-  w->replica_id = random_fr(rng);
-  w->comm_d = random_fr(rng);
-  w->comm_r = random_fr(rng);
-  w->comm_c = random_fr(rng);
-  w->comm_r_last = random_fr(rng);
-  size_t cr = 0;
-  for (unsigned a : s.tree_cr_arities) cr += a - 1;
-  auto fill = [&](std::vector<ff::fr_t>& v, size_t n) {
-    v.resize(n);
-    for (auto& x : v) x = random_fr(rng);
-  };
-  w->challenges.resize(s.challenges);
-  for (auto& c : w->challenges) {
-    c.challenge = 1 + rng() % (s.nodes - 1);
-    c.data_leaf = random_fr(rng);
-    fill(c.d_siblings, s.tree_d_depth);
-    fill(c.r_siblings, cr);
-    fill(c.c_siblings, cr);
-    auto open = [&](circuits::porep_parent_opening_t& o) {
-      o.node = rng() % s.nodes;
-      fill(o.rows, s.layers);
-      fill(o.c_siblings, cr);
-    };
-    for (auto& o : c.drg_parents) open(o);
-    for (auto& o : c.exp_parents) open(o);
-  }
-  return w;
 }
 
 circuits::porep_circuit_shape_t shape_for(const std::string& size) {
@@ -122,7 +85,7 @@ void bm_layout(benchmark::State& state, const std::string& size) {
 
 void bm_witness_cs(benchmark::State& state, const std::string& size) {
   const auto shape = shape_for(size);
-  const circuits::porep_circuit circuit(shape, random_witness(shape, 1));
+  const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto layout = circuits::porep_layout_t::measure(circuit);
   reset_peak_rss();
   const double c0 = core_seconds();
@@ -138,7 +101,7 @@ void bm_witness_cs(benchmark::State& state, const std::string& size) {
 
 void bm_synthesis(benchmark::State& state, const std::string& size) {
   const auto shape = shape_for(size);
-  const circuits::porep_circuit circuit(shape, random_witness(shape, 1));
+  const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto layout = circuits::porep_layout_t::measure(circuit);
   reset_peak_rss();
   const double c0 = core_seconds();

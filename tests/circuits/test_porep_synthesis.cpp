@@ -9,9 +9,9 @@
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_compiled_t.hpp"
 #include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_random_witness.hpp"
 #include "circuits/porep_synthesis.hpp"
 #include "porep/sector_params_t.hpp"
-#include "porep_random_witness.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "test_seed.hpp"
 
@@ -41,7 +41,7 @@ void expect_same(const r1cs::witness_cs& plain, const circuits::porep_witness_t&
 
 TEST(PorepSynthesis, FastAndCompiledMatchPlainWitnessMode) {
   const auto shape = circuits::porep_circuit_shape_t::for_sector(porep::sector_params_for(2048));
-  const porep_circuit circuit(shape, test::random_porep_witness(shape, test::seed("PorepSynthesis")));
+  const porep_circuit circuit(shape, circuits::random_porep_witness(shape, test::seed("PorepSynthesis")));
   const auto layout = circuits::porep_layout_t::measure(circuit);
 
   r1cs::witness_cs plain;
@@ -57,7 +57,7 @@ TEST(PorepSynthesis, FastAndCompiledMatchPlainWitnessMode) {
 
 TEST(PorepSynthesis, RejectsShapeMismatch) {
   const auto shape = circuits::porep_circuit_shape_t::for_sector(porep::sector_params_for(2048));
-  auto w = std::make_shared<circuits::porep_partition_witness_t>(*test::random_porep_witness(shape, 1));
+  auto w = std::make_shared<circuits::porep_partition_witness_t>(*circuits::random_porep_witness(shape, 1));
   w->challenges.pop_back();
   EXPECT_THROW(porep_circuit(shape, w), std::invalid_argument);
   EXPECT_THROW(circuits::synthesize_porep_witness(porep_circuit(shape), circuits::porep_layout_t::measure(porep_circuit(shape))),

@@ -2,24 +2,24 @@
 // A PoRep partition witness of the right shape with random values (below
 // 2^254, as every PoRep domain value is) and random in-range node indices.
 // It does not satisfy the circuit; it exercises synthesis, whose work and
-// output layout do not depend on the values.
+// output layout do not depend on the values. Used by tests and benchmarks.
 #include <memory>
 #include <random>
 
 #include "circuits/porep_circuit_shape_t.hpp"
 #include "circuits/porep_partition_witness_t.hpp"
 
-namespace cuzk::test {
+namespace cuzk::circuits {
 
 inline ff::fr_t random_fr254(std::mt19937_64& rng) {
   ff::fr_t::limbs l{rng(), rng(), rng(), rng() >> 2};
   return *ff::fr_t::from_canonical(l);
 }
 
-inline std::shared_ptr<const circuits::porep_partition_witness_t> random_porep_witness(
-    const circuits::porep_circuit_shape_t& s, uint64_t seed) {
+inline std::shared_ptr<const porep_partition_witness_t> random_porep_witness(const porep_circuit_shape_t& s,
+                                                                          uint64_t seed) {
   std::mt19937_64 rng(seed);
-  auto w = std::make_shared<circuits::porep_partition_witness_t>();
+  auto w = std::make_shared<porep_partition_witness_t>();
   for (ff::fr_t* x : {&w->replica_id, &w->comm_d, &w->comm_r, &w->comm_c, &w->comm_r_last}) *x = random_fr254(rng);
   size_t cr = 0;
   for (unsigned a : s.tree_cr_arities) cr += a - 1;
@@ -34,7 +34,7 @@ inline std::shared_ptr<const circuits::porep_partition_witness_t> random_porep_w
     fill(c.d_siblings, s.tree_d_depth);
     fill(c.r_siblings, cr);
     fill(c.c_siblings, cr);
-    auto open = [&](circuits::porep_parent_opening_t& o) {
+    auto open = [&](porep_parent_opening_t& o) {
       o.node = rng() % s.nodes;
       fill(o.rows, s.layers);
       fill(o.c_siblings, cr);
@@ -45,4 +45,4 @@ inline std::shared_ptr<const circuits::porep_partition_witness_t> random_porep_w
   return w;
 }
 
-}  // namespace cuzk::test
+}  // namespace cuzk::circuits
