@@ -24,17 +24,8 @@ r1cs::witness_cs synthesize_witness(const circuits::any_circuit& circuit) {
 
 pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
   const size_t n_inputs = w.num_inputs();
-  poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
-  if (d.n < 2) d = poly::domain_t(1);
-
-  check_parameters_fit(params, w, d.n);
+  auto [d, a, b, c] = take_checked_evaluations(params, w);
   const size_t b_inputs = w.b_input_density().total_density();
-
-  std::vector<fr_t> a = w.take_a(), b = w.take_b(), c = w.take_c();
-  check_satisfied(a, b, c);
-  a.resize(d.n);
-  b.resize(d.n);
-  c.resize(d.n);
   poly::compute_h(d, a, b, c);
   std::vector<fr_t>().swap(b);
   std::vector<fr_t>().swap(c);

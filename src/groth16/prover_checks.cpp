@@ -34,4 +34,16 @@ void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, s
   }
 }
 
+qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::witness_cs& w) {
+  poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
+  if (d.n < 2) d = poly::domain_t(1);
+  check_parameters_fit(params, w, d.n);
+  qap_evaluations_t e{d, w.take_a(), w.take_b(), w.take_c()};
+  check_satisfied(e.a, e.b, e.c);
+  e.a.resize(d.n);
+  e.b.resize(d.n);
+  e.c.resize(d.n);
+  return e;
+}
+
 }  // namespace cuzk::groth16

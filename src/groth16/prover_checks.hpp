@@ -3,9 +3,11 @@
 // both report a mismatch or an unsatisfied witness with the same words.
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "ff/fr.hpp"
 #include "groth16/parameters_t.hpp"
+#include "poly/domain.hpp"
 #include "r1cs/witness_cs.hpp"
 
 namespace cuzk::groth16 {
@@ -16,5 +18,14 @@ void check_parameters_fit(const parameters_t& params, const r1cs::witness_cs& w,
 
 // The cheap exact check: a_i b_i = c_i on every row; throws naming the row.
 void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c);
+
+// What both prove_starts begin with: the domain, the parameters checked
+// against the witness, and a, b, c taken out of it, checked row by row and
+// zero-extended to the domain size.
+struct qap_evaluations_t {
+  poly::domain_t domain;
+  std::vector<ff::fr_t> a, b, c;
+};
+qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::witness_cs& w);
 
 }  // namespace cuzk::groth16
