@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,12 @@ using ff::fr_t;
 porep_witness_t allocate(const porep_layout_t& l) {
   porep_witness_t w;
   const std::size_t rows = l.num_constraints(), n_in = l.num_inputs(), n_aux = l.num_aux();
+  // The prover zero-extends a, b, c to the NTT domain (the next power of two):
+  // room for it now means no 3 x 4 GiB copy then (32 GiB: 130.3 M -> 2^27 rows).
+  const std::size_t domain = std::bit_ceil(rows);
+  w.a.reserve(domain);
+  w.b.reserve(domain);
+  w.c.reserve(domain);
   w.inputs.resize(n_in);
   w.aux.resize(n_aux);
   w.a.resize(rows);
@@ -101,6 +108,20 @@ void add_input_rows(porep_witness_t& w, std::size_t first_row) {
 }
 
 }  // namespace
+
+r1cs::witness_cs porep_witness_t::into_witness_cs() && {
+  const std::size_t n_in = inputs.size(), n_aux = aux.size();
+  r1cs::witness_cs::parts_t p{std::move(inputs),
+                              std::move(aux),
+                              std::move(a),
+                              std::move(b),
+                              std::move(c),
+                              r1cs::density_tracker::from_words(std::move(a_input_density), n_in),
+                              r1cs::density_tracker::from_words(std::move(b_input_density), n_in),
+                              r1cs::density_tracker::from_words(std::move(a_aux_density), n_aux),
+                              r1cs::density_tracker::from_words(std::move(b_aux_density), n_aux)};
+  return r1cs::witness_cs::from_parts(std::move(p));
+}
 
 porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const porep_layout_t& l) {
   check_fits(circuit, l);

@@ -7,15 +7,15 @@
 #include <type_traits>
 #include <vector>
 
-#include "circuits/porep_uninit_allocator.hpp"
 #include "ff/fr.hpp"
+#include "r1cs/uninit_allocator.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::circuits {
 
 struct porep_witness_t {
-  // Not zero-filled on resize (porep_uninit_allocator.hpp).
-  using fr_vector = std::vector<ff::fr_t, porep_uninit_allocator<ff::fr_t>>;
-  static_assert(std::is_trivially_default_constructible_v<ff::fr_t>, "else resize would still initialize");
+  // Not zero-filled on resize (r1cs/uninit_allocator.hpp).
+  using fr_vector = r1cs::fr_vector;
 
   fr_vector inputs;  // ONE first
   fr_vector aux;
@@ -24,6 +24,9 @@ struct porep_witness_t {
   std::vector<std::uint64_t> a_input_density, b_input_density, a_aux_density, b_aux_density;
 
   std::size_t num_constraints() const { return a.size(); }
+
+  // Hands every buffer over to the prover's witness type without a copy.
+  r1cs::witness_cs into_witness_cs() &&;
 };
 
 }  // namespace cuzk::circuits

@@ -36,10 +36,10 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   pending_proof_t out;
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
   gpu::compute_h(a, b, c);
-  std::vector<fr_t>().swap(b);
-  std::vector<fr_t>().swap(c);
+  r1cs::fr_vector().swap(b);
+  r1cs::fr_vector().swap(c);
   out.h = h_.msm(std::span<const fr_t>(a).first(d.n - 1));
-  std::vector<fr_t>().swap(a);
+  r1cs::fr_vector().swap(a);
 
   const std::span<const fr_t> in_s = w.input_assignment(), aux_s = w.aux_assignment();
   out.l = l_.msm(aux_s);

@@ -27,8 +27,8 @@ pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
   auto [d, a, b, c] = take_checked_evaluations(params, w);
   const size_t b_inputs = w.b_input_density().total_density();
   poly::compute_h(d, a, b, c);
-  std::vector<fr_t>().swap(b);
-  std::vector<fr_t>().swap(c);
+  r1cs::fr_vector().swap(b);
+  r1cs::fr_vector().swap(c);
 
   // Shared with the B_g2 thread, which may outlive this frame until finalize.
   auto inputs = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.input_assignment()));
@@ -47,7 +47,7 @@ pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
   });
 
   auto h_s = msm::to_canonical(std::span<const fr_t>(a).first(d.n - 1));
-  std::vector<fr_t>().swap(a);
+  r1cs::fr_vector().swap(a);
   out.h = msm::msm<ec::g1_curve>(params.h, std::span<const msm::scalar_limbs_t>(h_s));
   out.l = msm::msm<ec::g1_curve>(params.l, aux_s);
   out.a = msm::msm<ec::g1_curve>(std::span(params.a).first(n_inputs), in_s) +

@@ -40,9 +40,10 @@ qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::wit
   check_parameters_fit(params, w, d.n);
   qap_evaluations_t e{d, w.take_a(), w.take_b(), w.take_c()};
   check_satisfied(e.a, e.b, e.c);
-  e.a.resize(d.n);
-  e.b.resize(d.n);
-  e.c.resize(d.n);
+  // fr_vector leaves new elements unwritten: the padding rows must be zeros.
+  e.a.resize(d.n, ff::fr_t::zero());
+  e.b.resize(d.n, ff::fr_t::zero());
+  e.c.resize(d.n, ff::fr_t::zero());
   return e;
 }
 

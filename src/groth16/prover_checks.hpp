@@ -24,7 +24,7 @@ void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, s
 // zero-extended to the domain size.
 struct qap_evaluations_t {
   poly::domain_t domain;
-  std::vector<ff::fr_t> a, b, c;
+  r1cs::fr_vector a, b, c;
 };
 qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::witness_cs& w);
 

@@ -6,12 +6,26 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 namespace cuzk::r1cs {
 
 class density_tracker {
  public:
+  density_tracker() = default;
+  // A bitmap built elsewhere: `size` bits in density_tracker's word layout;
+  // bits at or past `size` must be clear.
+  static density_tracker from_words(std::vector<uint64_t> words, size_t size) {
+    if (words.size() != (size + 63) / 64) throw std::invalid_argument("density_tracker: word count does not match size");
+    if (size % 64 && (words.back() >> (size % 64))) throw std::invalid_argument("density_tracker: bits set past size");
+    density_tracker d;
+    for (uint64_t w : words) d.count_ += size_t(std::popcount(w));
+    d.words_ = std::move(words);
+    d.size_ = size;
+    return d;
+  }
+
   void reserve(size_t n) { words_.reserve((n + 63) / 64); }
 
   void add_element() {

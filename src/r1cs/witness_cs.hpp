@@ -6,12 +6,14 @@
 // variable is ONE. Memory: 3 * 32 bytes per constraint + 32 per variable +
 // 4 bits per variable; reserve() from a shape_cs pass avoids the 1.5x peak of
 // vector doubling at 2^27 constraints.
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density_tracker.hpp"
 #include "r1cs/shape_counts_t.hpp"
+#include "r1cs/uninit_allocator.hpp"
 
 namespace cuzk::r1cs {
 
@@ -24,6 +26,16 @@ class witness_cs {
     a_input_density_.add_element();
     b_input_density_.add_element();
   }
+
+  // Everything a witness is, already computed elsewhere (the compiled PoRep
+  // path fills these in parallel at their final size): the assignments with
+  // ONE first, a, b, c per row with the input rows appended, and the four
+  // densities. Throws std::invalid_argument when the sizes disagree.
+  struct parts_t {
+    fr_vector inputs, aux, a, b, c;
+    density_tracker a_input_density, b_input_density, a_aux_density, b_aux_density;
+  };
+  static witness_cs from_parts(parts_t&& p);
 
   // Sizes from a shape pass; num_constraints should include the input constraints.
   void reserve(const shape_counts_t& s) {
@@ -84,11 +96,11 @@ class witness_cs {
   size_t num_aux() const { return aux_assignment_.size(); }
   shape_counts_t counts() const { return {num_constraints(), num_inputs(), num_aux()}; }
 
-  const std::vector<fr_t>& input_assignment() const { return input_assignment_; }
-  const std::vector<fr_t>& aux_assignment() const { return aux_assignment_; }
-  const std::vector<fr_t>& a() const { return a_; }
-  const std::vector<fr_t>& b() const { return b_; }
-  const std::vector<fr_t>& c() const { return c_; }
+  const fr_vector& input_assignment() const { return input_assignment_; }
+  const fr_vector& aux_assignment() const { return aux_assignment_; }
+  const fr_vector& a() const { return a_; }
+  const fr_vector& b() const { return b_; }
+  const fr_vector& c() const { return c_; }
   const density_tracker& a_input_density() const { return a_input_density_; }
   const density_tracker& a_aux_density() const { return a_aux_density_; }
   const density_tracker& b_input_density() const { return b_input_density_; }
@@ -96,11 +108,11 @@ class witness_cs {
 
   // The prover frees a, b, c as soon as the GPU holds them; these hand the
   // buffers over instead of copying 3 * 32 * n bytes.
-  std::vector<fr_t> take_a() { return std::exchange(a_, {}); }
-  std::vector<fr_t> take_b() { return std::exchange(b_, {}); }
-  std::vector<fr_t> take_c() { return std::exchange(c_, {}); }
-  std::vector<fr_t> take_aux_assignment() { return std::exchange(aux_assignment_, {}); }
-  std::vector<fr_t> take_input_assignment() { return std::exchange(input_assignment_, {}); }
+  fr_vector take_a() { return std::exchange(a_, {}); }
+  fr_vector take_b() { return std::exchange(b_, {}); }
+  fr_vector take_c() { return std::exchange(c_, {}); }
+  fr_vector take_aux_assignment() { return std::exchange(aux_assignment_, {}); }
+  fr_vector take_input_assignment() { return std::exchange(input_assignment_, {}); }
 
  private:
   // A variable is dense once it appears with a nonzero coefficient; terms of
@@ -118,11 +130,33 @@ class witness_cs {
     return acc;
   }
 
-  std::vector<fr_t> input_assignment_;
-  std::vector<fr_t> aux_assignment_;
-  std::vector<fr_t> a_, b_, c_;
+  fr_vector input_assignment_;
+  fr_vector aux_assignment_;
+  fr_vector a_, b_, c_;
   density_tracker a_input_density_, a_aux_density_;
   density_tracker b_input_density_, b_aux_density_;
 };
+
+inline witness_cs witness_cs::from_parts(parts_t&& p) {
+  const std::size_t rows = p.a.size();
+  if (p.b.size() != rows || p.c.size() != rows) throw std::invalid_argument("witness_cs::from_parts: a, b, c differ in length");
+  if (p.inputs.empty()) throw std::invalid_argument("witness_cs::from_parts: no inputs (ONE comes first)");
+  if (rows < p.inputs.size()) throw std::invalid_argument("witness_cs::from_parts: fewer rows than input rows");
+  if (p.a_input_density.size() != p.inputs.size() || p.b_input_density.size() != p.inputs.size() ||
+      p.a_aux_density.size() != p.aux.size() || p.b_aux_density.size() != p.aux.size()) {
+    throw std::invalid_argument("witness_cs::from_parts: a density's size differs from its assignment's");
+  }
+  witness_cs w;
+  w.input_assignment_ = std::move(p.inputs);
+  w.aux_assignment_ = std::move(p.aux);
+  w.a_ = std::move(p.a);
+  w.b_ = std::move(p.b);
+  w.c_ = std::move(p.c);
+  w.a_input_density_ = std::move(p.a_input_density);
+  w.b_input_density_ = std::move(p.b_input_density);
+  w.a_aux_density_ = std::move(p.a_aux_density);
+  w.b_aux_density_ = std::move(p.b_aux_density);
+  return w;
+}
 
 }  // namespace cuzk::r1cs

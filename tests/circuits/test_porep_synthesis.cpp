@@ -52,7 +52,32 @@ TEST(PorepSynthesis, FastAndCompiledMatchPlainWitnessMode) {
 
   expect_same(plain, circuits::synthesize_porep_witness(circuit, layout), "slot-parallel");
   const auto compiled = circuits::porep_compiled_t::compile(circuit, layout);
-  expect_same(plain, circuits::synthesize_porep_compiled(circuit, compiled), "compiled");
+  auto fast = circuits::synthesize_porep_compiled(circuit, compiled);
+  expect_same(plain, fast, "compiled");
+
+  // Handed to the prover's witness type: the same witness, densities counted.
+  const r1cs::witness_cs handed = std::move(fast).into_witness_cs();
+  EXPECT_EQ(handed.counts(), plain.counts());
+  EXPECT_TRUE(std::ranges::equal(handed.c(), plain.c()));
+  EXPECT_TRUE(std::ranges::equal(handed.aux_assignment(), plain.aux_assignment()));
+  EXPECT_EQ(handed.a_aux_density(), plain.a_aux_density());
+  EXPECT_EQ(handed.b_aux_density(), plain.b_aux_density());
+  EXPECT_EQ(handed.a_input_density(), plain.a_input_density());
+  EXPECT_EQ(handed.b_input_density(), plain.b_input_density());
+  EXPECT_EQ(handed.b_aux_density().total_density(), plain.b_aux_density().total_density());
+}
+
+TEST(PorepSynthesis, WitnessPartsAreCheckedWhenHandedOver) {
+  EXPECT_THROW(r1cs::density_tracker::from_words({1, 2}, 64), std::invalid_argument);  // too many words
+  EXPECT_THROW(r1cs::density_tracker::from_words({uint64_t(1) << 5}, 5), std::invalid_argument);  // bit past size
+  EXPECT_EQ(r1cs::density_tracker::from_words({0b1011}, 5).total_density(), 3u);
+  r1cs::witness_cs::parts_t p;
+  p.inputs.assign(1, ff::fr_t::one());
+  p.a.assign(2, ff::fr_t::one());
+  p.b.assign(2, ff::fr_t::one());
+  p.c.assign(1, ff::fr_t::one());  // one row short
+  p.a_input_density = p.b_input_density = r1cs::density_tracker::from_words({1}, 1);
+  EXPECT_THROW(r1cs::witness_cs::from_parts(std::move(p)), std::invalid_argument);
 }
 
 TEST(PorepSynthesis, RejectsShapeMismatch) {

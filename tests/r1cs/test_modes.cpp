@@ -9,6 +9,14 @@
 #include "r1cs/r1cs.hpp"
 #include "test_seed.hpp"
 
+namespace {
+// witness_cs keeps r1cs::fr_vector (another allocator); compare as std::vector.
+template <class V>
+std::vector<cuzk::ff::fr_t> as_std(const V& v) {
+  return {v.begin(), v.end()};
+}
+}  // namespace
+
 using namespace cuzk::r1cs;
 using cuzk::ff::fr_t;
 using lc_t = linear_combination_t;
@@ -89,9 +97,9 @@ struct random_circuit {
 void expect_witness_matches_keygen(const witness_cs& w, const keygen_cs& k) {
   ASSERT_EQ(w.counts(), k.counts());
   column_matrix a = k.a_columns(), b = k.b_columns(), c = k.c_columns();
-  EXPECT_EQ(a.multiply(w.input_assignment(), w.aux_assignment()), w.a());
-  EXPECT_EQ(b.multiply(w.input_assignment(), w.aux_assignment()), w.b());
-  EXPECT_EQ(c.multiply(w.input_assignment(), w.aux_assignment()), w.c());
+  EXPECT_EQ(a.multiply(w.input_assignment(), w.aux_assignment()), as_std(w.a()));
+  EXPECT_EQ(b.multiply(w.input_assignment(), w.aux_assignment()), as_std(w.b()));
+  EXPECT_EQ(c.multiply(w.input_assignment(), w.aux_assignment()), as_std(w.c()));
   EXPECT_EQ(bits(a.input_density()), bits(w.a_input_density()));
   EXPECT_EQ(bits(a.aux_density()), bits(w.a_aux_density()));
   EXPECT_EQ(bits(b.input_density()), bits(w.b_input_density()));
@@ -133,9 +141,9 @@ TEST(r1cs_modes, witness_evaluations_and_densities_by_hand) {
   witness_cs w;
   circuit.synthesize(w);
   fr_t x = circuit.xv, y = circuit.yv, one = fr_t::one(), zero = fr_t::zero();
-  EXPECT_EQ(w.a(), (std::vector<fr_t>{x, x, one, x * y}));
-  EXPECT_EQ(w.b(), (std::vector<fr_t>{y, y, x + y, one}));
-  EXPECT_EQ(w.c(), (std::vector<fr_t>{x * y, x * y, x + y, x * y}));
+  EXPECT_EQ(as_std(w.a()), (std::vector<fr_t>{x, x, one, x * y}));
+  EXPECT_EQ(as_std(w.b()), (std::vector<fr_t>{y, y, x + y, one}));
+  EXPECT_EQ(as_std(w.c()), (std::vector<fr_t>{x * y, x * y, x + y, x * y}));
   EXPECT_EQ(bits(w.a_input_density()), (std::vector<bool>{true, false, false}));
   EXPECT_EQ(bits(w.a_aux_density()), (std::vector<bool>{true, false, true, false, false}));
   EXPECT_EQ(bits(w.b_input_density()), (std::vector<bool>{true, false, false}));

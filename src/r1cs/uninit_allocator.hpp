@@ -13,22 +13,25 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <vector>
 
-namespace cuzk::circuits {
+#include "ff/fr.hpp"
+
+namespace cuzk::r1cs {
 
 template <class T>
-struct porep_uninit_allocator : std::allocator<T> {
+struct uninit_allocator : std::allocator<T> {
   using value_type = T;
   template <class U>
   struct rebind {
-    using other = porep_uninit_allocator<U>;
+    using other = uninit_allocator<U>;
   };
 
   static constexpr std::size_t huge_page = std::size_t(2) << 20;
 
-  porep_uninit_allocator() = default;
+  uninit_allocator() = default;
   template <class U>
-  porep_uninit_allocator(const porep_uninit_allocator<U>&) noexcept {}
+  uninit_allocator(const uninit_allocator<U>&) noexcept {}
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
@@ -56,8 +59,14 @@ struct porep_uninit_allocator : std::allocator<T> {
 };
 
 template <class T, class U>
-bool operator==(const porep_uninit_allocator<T>&, const porep_uninit_allocator<U>&) {
+bool operator==(const uninit_allocator<T>&, const uninit_allocator<U>&) {
   return true;
 }
 
-}  // namespace cuzk::circuits
+// The buffers of a witness (a, b, c per row, the assignments): a resize()
+// leaves new elements unwritten, so a caller that needs zeros says so
+// (resize(n, fr_t::zero())).
+using fr_vector = std::vector<ff::fr_t, uninit_allocator<ff::fr_t>>;
+static_assert(std::is_trivially_default_constructible_v<ff::fr_t>, "else resize would still initialize");
+
+}  // namespace cuzk::r1cs
