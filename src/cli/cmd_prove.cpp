@@ -7,7 +7,7 @@
 #include "circuits/circuit_model.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/porep_circuit.hpp"
-#include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_synthesizer_t.hpp"
 #include "circuits/porep_vanilla_witness.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
@@ -25,7 +25,12 @@ struct prove_options {
   std::string circuit, kind, vanilla, params, input, proof, public_path;
   size_t size = 0;
   bool no_verify = false;
+  bool trusted_params = false;
 };
+
+ec::subgroup_check params_check(const prove_options& o) {
+  return o.trusted_params ? ec::subgroup_check::skip : ec::subgroup_check::check;
+}
 
 // Partition k > 0 of a multi-partition proof goes to "<path>.<k>".
 std::string partition_path(const std::string& path, unsigned k) {
@@ -69,7 +74,7 @@ int run_prove_circuit(const prove_options& o) {
                                  : circuits::make_circuit_with_input(o.circuit, o.size, read_json_file(o.input));
   fmt::print("circuit: {}\n", circuit->description());
   stopwatch sw;
-  auto params = groth16::read_parameters(o.params);
+  auto params = groth16::read_parameters(o.params, params_check(o));
   print_timing("load params", sw.lap());
   auto witness = groth16::synthesize_witness(*circuit);
   return prove_one(o, *circuit, params, std::move(witness), sw.lap(), 0);
@@ -84,19 +89,17 @@ int run_prove_porep(const prove_options& o) {
     return report_error(o.vanilla + ": " + bad->element + ": " + bad->reason);
   }
   print_timing("read+check", sw.lap());
-  auto params = groth16::read_parameters(o.params);
+  auto params = groth16::read_parameters(o.params, params_check(o));
   print_timing("load params", sw.lap());
-  const auto shape = circuits::porep_circuit_shape_t::for_sector(vanilla.params);
-  const auto layout = circuits::porep_layout_t::measure(circuits::porep_circuit(shape));
+  // The compiled path (circuits/porep_synthesizer_t.hpp): the circuit's
+  // matrices once, then per partition only values and A·w, B·w, C·w.
+  const auto synthesizer = circuits::porep_synthesizer_t::for_sector(vanilla.params);
+  print_timing("compile circuit", sw.lap());
   for (unsigned k = 0; k < vanilla.partitions.size(); ++k) {
-    circuits::circuit_model<circuits::porep_circuit> circuit(
-        "porep", circuits::porep_circuit(shape, circuits::porep_witness_from_vanilla(vanilla, k)));
+    circuits::circuit_model<circuits::porep_circuit> circuit("porep", synthesizer->circuit(vanilla, k));
     fmt::print("partition {}: {}\n", k, circuit.description());
     sw.lap();
-    r1cs::witness_cs witness;
-    witness.reserve({layout.num_constraints(), layout.num_inputs(), layout.num_aux()});
-    circuit.synthesize(witness);
-    witness.add_input_constraints();
+    r1cs::witness_cs witness = synthesizer->synthesize(circuit.circuit());
     if (int rc = prove_one(o, circuit, params, std::move(witness), sw.lap(), k); rc != exit_ok) return rc;
   }
   return exit_ok;
@@ -132,6 +135,9 @@ command_t add_prove_command(CLI::App& root) {
   app->add_option("--proof", o->proof, "Output proof file (192 raw bytes)")->required();
   app->add_option("--public", o->public_path, "Output public inputs (JSON array of decimal strings)")->required();
   app->add_flag("--no-verify", o->no_verify, "Skip verifying the proof before writing it");
+  app->add_flag("--trusted-params", o->trusted_params,
+                "Skip the subgroup check of the parameter file's points (nearly all of its reading time); for files "
+                "whose integrity is known, e.g. by digest. Encoding and on-curve checks remain");
   return {app, [o] { return run_prove(*o); }};
 }
 

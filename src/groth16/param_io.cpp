@@ -79,7 +79,7 @@ class reader {
   }
   // Count-prefixed vector, validated in parallel; reports the first bad index.
   template <class A>
-  std::vector<A> points(const std::string& what) {
+  std::vector<A> points(const std::string& what, ec::subgroup_check chk = ec::subgroup_check::check) {
     uint32_t n = u32(what);
     constexpr size_t sz = sizeof(A);
     if ((b_.size() - off_) / sz < n) {
@@ -93,7 +93,7 @@ class reader {
     std::vector<ec::point_error> errs(n, ec::point_error::none);
     tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
       for (size_t i = r.begin(); i < r.end(); ++i) {
-        auto e = ec::decode(body.subspan(i * sz, sz), out[i]);
+        auto e = ec::decode(body.subspan(i * sz, sz), out[i], chk);
         if (e == ec::point_error::none && out[i].is_inf()) e = ec::point_error::infinity;
         if (e != ec::point_error::none) {
           errs[i] = e;
@@ -175,15 +175,15 @@ class writer {
 
 }  // namespace
 
-parameters_t parse_parameters(std::span<const uint8_t> bytes, const std::string& name) {
+parameters_t parse_parameters(std::span<const uint8_t> bytes, const std::string& name, ec::subgroup_check chk) {
   reader r(bytes, name);
   parameters_t p;
   p.vk = read_vk(r, name);
-  p.h = r.points<g1_affine_t>("h");
-  p.l = r.points<g1_affine_t>("l");
-  p.a = r.points<g1_affine_t>("a");
-  p.b_g1 = r.points<g1_affine_t>("b_g1");
-  p.b_g2 = r.points<g2_affine_t>("b_g2");
+  p.h = r.points<g1_affine_t>("h", chk);
+  p.l = r.points<g1_affine_t>("l", chk);
+  p.a = r.points<g1_affine_t>("a", chk);
+  p.b_g1 = r.points<g1_affine_t>("b_g1", chk);
+  p.b_g2 = r.points<g2_affine_t>("b_g2", chk);
   if (r.remaining() != 0) {
     throw format_error(name, std::to_string(r.remaining()) + " trailing bytes after b_g2 at offset " +
                                  std::to_string(r.offset()));
@@ -206,9 +206,9 @@ verifying_key_t parse_verifying_key(std::span<const uint8_t> bytes, const std::s
   return vk;
 }
 
-parameters_t read_parameters(const std::string& path) {
+parameters_t read_parameters(const std::string& path, ec::subgroup_check chk) {
   mapped_file f(path);
-  return parse_parameters(f.bytes(), path);
+  return parse_parameters(f.bytes(), path, chk);
 }
 
 verifying_key_t read_verifying_key(const std::string& path) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ec/ec.hpp"
+#include "ec/points_outside_subgroup.hpp"
 #include "groth16/proof_t.hpp"
 #include "test_seed.hpp"
 
@@ -91,22 +92,6 @@ void put_modulus(bytes_t& b, size_t off, bool keep_flags) {
   auto m = modulus_be();
   std::copy(m.begin(), m.end(), b.begin() + long(off));
   b[off] |= flags;
-}
-
-// Deterministic curve points off the prime-order subgroup: the first small x
-// with x^3 + b a square whose point fails the multiplication-by-r test.
-template <class C>
-affine_t<C> small_point_outside_subgroup() {
-  using F = typename C::field_t;
-  for (uint64_t k = 0;; ++k) {
-    F x;
-    if constexpr (std::is_same_v<F, fp_t>) x = fp_t::from_u64(k);
-    else x = fp2_t{fp_t::from_u64(k), fp_t::zero()};
-    auto y = (x.sqr() * x + C::b()).sqrt();
-    if (!y) continue;
-    affine_t<C> p{x, *y};
-    if (p.is_on_curve() && !in_subgroup_by_order(p)) return p;
-  }
 }
 
 // The first x above `start` whose x^3 + b has no square root (no y exists).
@@ -253,8 +238,8 @@ TEST(filecoin_fixtures, x_without_a_curve_point_is_rejected) {
 }
 
 TEST(filecoin_fixtures, curve_points_outside_the_subgroup_are_rejected) {
-  const g1_affine_t p1 = small_point_outside_subgroup<g1_curve>();
-  const g2_affine_t p2 = small_point_outside_subgroup<g2_curve>();
+  const g1_affine_t p1 = test::small_point_outside_subgroup<g1_curve>();
+  const g2_affine_t p2 = test::small_point_outside_subgroup<g2_curve>();
   // The fast endomorphism test must agree with the slow one on these too.
   EXPECT_FALSE(in_subgroup(p1));
   EXPECT_FALSE(in_subgroup(p2));

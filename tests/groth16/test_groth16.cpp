@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "circuits/circuits.hpp"
+#include "ec/points_outside_subgroup.hpp"
 #include "groth16/groth16.hpp"
 #include "test_seed.hpp"
 
@@ -137,6 +138,16 @@ TEST(groth16, corrupted_files_are_rejected_with_reasons) {
   t = bytes;
   t[vk_bytes] = 0xff;
   expect_error(t, "truncated");
+  // On the curve, outside the prime-order subgroup: refused unless the caller
+  // skips the subgroup check; a point off the curve is refused either way.
+  t = bytes;
+  const auto outside = ec::serialize(test::small_point_outside_subgroup<ec::g1_curve>());
+  std::copy(outside.begin(), outside.end(), t.begin() + std::ptrdiff_t(vk_bytes + 4));
+  expect_error(t, "h[0]: point not in the prime-order subgroup");
+  EXPECT_EQ(parse_parameters(t, "p.params", ec::subgroup_check::skip).h[0],
+            test::small_point_outside_subgroup<ec::g1_curve>());
+  t[vk_bytes + 4 + 95] ^= 1;
+  EXPECT_THROW(parse_parameters(t, "p.params", ec::subgroup_check::skip), format_error);
 }
 
 TEST(groth16, unsatisfied_witness_and_mismatched_parameters_are_refused) {
