@@ -5,6 +5,7 @@
 // block, so recorded indices are those of a sequential synthesis.
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 
 #include "circuits/porep_coeff_table_t.hpp"
 #include "circuits/porep_slot_cs.hpp"
@@ -62,7 +63,8 @@ class porep_record_cs {
 
   void record(porep_sparse_rows_t& m, const r1cs::linear_combination_t& lc) {
     for (const r1cs::term_t& t : lc) m.terms.push_back({encode(t.var), coeffs_.intern(t.coeff)});
-    m.row_end.push_back(m.terms.size());
+    if (m.terms.size() > UINT32_MAX) throw std::length_error("porep_record_cs: a compiled block past 2^32 terms");
+    m.row_end.push_back(std::uint32_t(m.terms.size()));
   }
 
   porep_coeff_table_t& coeffs_;
