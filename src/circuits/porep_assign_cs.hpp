@@ -15,6 +15,8 @@ namespace cuzk::circuits {
 class porep_assign_cs {
  public:
   static constexpr bool needs_values = true;
+  // enforce() ignores its rows, so gadgets may skip building them (multi_eq_t).
+  static constexpr bool builds_rows = false;
 
   porep_assign_cs(porep_witness_t& w, const porep_slot_t& slot) : w_(w), s_(slot) {}
 

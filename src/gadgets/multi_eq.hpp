@@ -28,6 +28,10 @@ template <r1cs::constraint_system CS>
 class multi_eq_t {
  public:
   static constexpr std::size_t capacity = 254;
+  static constexpr bool builds_rows = [] {
+    if constexpr (requires { CS::builds_rows; }) return bool(CS::builds_rows);
+    else return true;
+  }();
 
   explicit multi_eq_t(CS& cs) : cs_(cs) {}
   multi_eq_t(const multi_eq_t&) = delete;
@@ -40,8 +44,13 @@ class multi_eq_t {
   template <class L, class R>
   void enforce_equal(std::size_t num_bits, L&& add_lhs, R&& add_rhs) {
     if (capacity <= used_ + num_bits) flush();
-    add_lhs(lhs_, used_);
-    add_rhs(rhs_, used_);
+    // A values-only system (CS::builds_rows == false, the compiled PoRep
+    // path) never reads the rows: building these sums (32 terms per operand)
+    // was wasted work there.
+    if constexpr (builds_rows) {
+      add_lhs(lhs_, used_);
+      add_rhs(rhs_, used_);
+    }
     used_ += num_bits;
   }
 
