@@ -33,6 +33,7 @@ fi
 if want porep; then
   step circuit_info_32g 60 "$B/cuzk" circuit-info --kind porep --sector-size 32GiB
   step bench_porep 150 "$B/cuzk_bench" --benchmark_filter='bm_porep_(shape|synthesis|layout)/(2KiB|512MiB|32GiB)'
+  step bench_porep_compiled 150 "$B/cuzk_bench" --benchmark_filter='bm_porep_compiled/(2KiB|512MiB|32GiB)'
 fi
 if want engine; then
   # Pipelined against sequential in one run, then a larger circuit pipelined.

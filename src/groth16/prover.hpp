@@ -8,6 +8,8 @@
 //                B = beta + sum b_i B_i + s delta,
 //                C = sum_aux w_i L_i + sum h_i H_i + s A + r B1 - r s delta.
 #include <future>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "circuits/any_circuit.hpp"
@@ -22,6 +24,9 @@ struct pending_proof_t {
   ec::g1_jacobian_t h, l, a, b_g1;
   std::future<ec::g2_jacobian_t> b_g2;
   std::vector<fr_t> public_inputs;  // without ONE
+  // Milliseconds per step of prove_start, in order, where the prover
+  // measures them (the GPU prover does; the engine adds them to its timeline).
+  std::vector<std::pair<std::string, double>> stage_ms;
 };
 
 // Synthesizes the witness of a circuit: a, b, c evaluations and densities, with

@@ -19,6 +19,10 @@ void check_parameters_fit(const parameters_t& params, const r1cs::witness_cs& w,
 // The cheap exact check: a_i b_i = c_i on every row; throws naming the row.
 void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c);
 
+// The scalars whose density bit is set, in order (the k-th pairs with the
+// k-th base of a density-filtered query), gathered in parallel.
+std::vector<ff::fr_t> compact_dense(std::span<const ff::fr_t> scalars, const r1cs::density_tracker& d);
+
 // What both prove_starts begin with: the domain, the parameters checked
 // against the witness, and a, b, c taken out of it, checked row by row and
 // zero-extended to the domain size.
