@@ -2,6 +2,9 @@
 // A circuit chosen at run time (by name, from the CLI or a request): the one
 // coarse seam where circuits are polymorphic. Each virtual forwards to the
 // circuit's templated synthesize, so the arithmetic stays monomorphic.
+// prove_shape and prove_witness are what the engine asks for; a circuit with
+// a faster path than generic synthesis (PoRep: porep_partition_circuit_t)
+// overrides them.
 #include <string>
 #include <vector>
 
@@ -25,6 +28,26 @@ class any_circuit {
   virtual void synthesize(r1cs::keygen_cs& cs) const = 0;
   virtual void synthesize(r1cs::shape_cs& cs) const = 0;
   virtual void synthesize(r1cs::test_cs& cs) const = 0;
+
+  // Counts as the prover sees them: input rows (x * 0 = 0) included in
+  // num_constraints, ONE included in num_inputs. Default: a shape-mode pass.
+  virtual r1cs::shape_counts_t prove_shape() const {
+    r1cs::shape_cs shape;
+    synthesize(shape);
+    shape.add_input_constraints();
+    return shape.counts();
+  }
+
+  // The witness for groth16::prove_start, input rows included. `reserve` is
+  // prove_shape(): exact sizes, so no vector-doubling peak beyond the
+  // engine's reserved footprint.
+  virtual r1cs::witness_cs prove_witness(const r1cs::shape_counts_t& reserve) const {
+    r1cs::witness_cs cs;
+    cs.reserve(reserve);
+    synthesize(cs);
+    cs.add_input_constraints();
+    return cs;
+  }
 };
 
 }  // namespace cuzk::circuits

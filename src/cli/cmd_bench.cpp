@@ -1,11 +1,14 @@
 // cuzk bench --proofs N --concurrency J --kind KIND [--size N] [--partitions P]
 //            [--daemon ADDR] [--sequential | --compare] [--timeline-out FILE] ...
+// cuzk bench --kind porep --vanilla FILE [--params FILE] ...: PoRep C2 jobs of
+//            one vanilla proof (all its partitions per job)
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "circuits/circuit_registry.hpp"
 #include "cli/command.hpp"
@@ -15,6 +18,7 @@
 #include "engine/gpu_backend_t.hpp"
 #include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
+#include "porep/vanilla_json.hpp"
 #include "service/bench_runner.hpp"
 
 namespace cuzk::cli {
@@ -22,7 +26,7 @@ namespace {
 
 struct bench_cli_options {
   service::bench_options_t bench;
-  std::string daemon, kind = "hash-chain", timeline_out, params, budget, backend = "auto";
+  std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto";
   bool compare = false, quiet = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
@@ -63,18 +67,37 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   probe.proof_kind = engine::proof_kind_t::circuit;
   probe.circuit = o.bench.circuit;
   probe.circuit_size = o.bench.size;
-  e->register_parameters(engine::engine_t::circuit_id_for(probe), bench_parameters(o));
+  const auto id = o.bench.vanilla_proof ? engine::engine_t::porep_circuit_id(o.bench.size)
+                                        : engine::engine_t::circuit_id_for(probe);
+  e->register_parameters(id, bench_parameters(o));
   return e;
+}
+
+// --kind porep: the vanilla proof's bytes go to every job as they are (the
+// engine checks them at submit); size and partitions come from the proof.
+void load_vanilla(bench_cli_options& o) {
+  const std::string text = read_text_file(o.vanilla);
+  const auto v = porep::vanilla_from_json(nlohmann::json::parse(text));
+  o.bench.circuit = "porep";
+  o.bench.size = v.params.sector_bytes;
+  o.bench.partitions = static_cast<uint32_t>(v.partitions.size());
+  o.bench.vanilla_proof = std::make_shared<const std::vector<uint8_t>>(text.begin(), text.end());
 }
 
 int run_bench_command(bench_cli_options o) {
   const auto names = circuits::circuit_names();
-  if (std::find(names.begin(), names.end(), o.kind) == names.end()) {
-    return report_error(fmt::format("--kind {}: the bench proves built-in circuits ({}); Filecoin kinds need vanilla "
-                                    "proofs the engine cannot prove yet",
+  if (o.kind == "porep") {
+    if (o.vanilla.empty()) return report_error("--kind porep needs --vanilla FILE (`cuzk gen-vanilla porep`)");
+    load_vanilla(o);
+  } else if (!o.vanilla.empty()) {
+    return report_error("--vanilla is for --kind porep");
+  } else if (std::find(names.begin(), names.end(), o.kind) == names.end()) {
+    return report_error(fmt::format("--kind {}: the bench proves built-in circuits ({}) or, with --vanilla FILE, "
+                                    "porep",
                                     o.kind, fmt::join(names, ", ")));
+  } else {
+    o.bench.circuit = o.kind;
   }
-  o.bench.circuit = o.kind;
   o.bench.timeline = o.bench.timeline || !o.timeline_out.empty();
 
   std::unique_ptr<engine::engine_t> engine;
@@ -116,7 +139,9 @@ command_t add_bench_command(CLI::App& root) {
                                            "an engine in this process");
   app->add_option("--proofs,-n", o->bench.proofs, "Number of proofs")->check(CLI::Range(1u, 100000u));
   app->add_option("--concurrency,-j", o->bench.concurrency, "Jobs in flight at once")->check(CLI::Range(1u, 4096u));
-  app->add_option("--kind,-k", o->kind, "Built-in circuit to prove (see `cuzk circuits`)");
+  app->add_option("--kind,-k", o->kind, "Built-in circuit to prove (see `cuzk circuits`), or porep with --vanilla");
+  app->add_option("--vanilla", o->vanilla, "--kind porep: the vanilla proof (JSON, `cuzk gen-vanilla`) every job proves")
+      ->check(CLI::ExistingFile);
   app->add_option("--size", o->bench.size, "Circuit size (0 = default)")->check(CLI::NonNegativeNumber);
   app->add_option("--partitions", o->bench.partitions, "Partitions per job")->check(CLI::Range(1u, 1024u));
   app->add_option("--daemon", o->daemon, "Send the proofs to this daemon (unix:///path or IP:port); default: in-process");
@@ -142,6 +167,10 @@ command_t add_bench_command(CLI::App& root) {
                 return report_error(e.what());
               } catch (const engine::never_fits& e) {
                 return report_error(e.what());
+              } catch (const porep::vanilla_format_error& e) {
+                return report_error(o->vanilla + ": " + e.what());
+              } catch (const nlohmann::json::exception& e) {
+                return report_error(o->vanilla + ": " + e.what());
               }
             });
           }};

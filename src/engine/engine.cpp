@@ -5,10 +5,12 @@
 
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
+#include "circuits/porep_partition_circuit_t.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
 #include "groth16/format_error.hpp"
-#include "r1cs/shape_cs.hpp"
+#include "porep/vanilla_checker.hpp"
+#include "porep/vanilla_json.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -19,17 +21,57 @@ std::string gib_text(uint64_t bytes) { return fmt::format("{:.3f} GiB", double(b
 
 void check_kind(proof_kind_t kind) {
   switch (kind) {
-    case proof_kind_t::circuit: return;
+    case proof_kind_t::circuit:
+    case proof_kind_t::porep_seal_commit: return;
     case proof_kind_t::unspecified: throw invalid_request("proof_kind is unspecified (0)");
-    case proof_kind_t::porep_seal_commit:
     case proof_kind_t::snap_deals_update:
     case proof_kind_t::window_post_partition:
     case proof_kind_t::winning_post:
       throw invalid_request(fmt::format("proof_kind {} ({}) is not provable by this build yet (no Filecoin circuit); "
-                                        "use proof_kind circuit",
+                                        "use proof_kind circuit or porep_seal_commit",
                                         proof_kind_name(kind), static_cast<uint32_t>(kind)));
   }
   throw invalid_request(fmt::format("proof_kind {} is not a known kind", static_cast<uint32_t>(kind)));
+}
+
+// The vanilla proof of a porep_seal_commit request, parsed and checked the
+// way `cuzk prove --kind porep` does (FILECOIN_POREP.md §10): a C2 that
+// proves a bad vanilla proof only yields a proof that fails verification.
+porep::vanilla_proof_t checked_vanilla(const job_request_t& r) {
+  if (r.vanilla_proof.empty()) throw invalid_request("vanilla_proof: empty (PoRep needs the vanilla-proof JSON)");
+  porep::vanilla_proof_t v;
+  try {
+    v = porep::vanilla_from_json(nlohmann::json::parse(r.vanilla_proof.begin(), r.vanilla_proof.end()));
+  } catch (const nlohmann::json::exception& e) {
+    throw invalid_request(std::string("vanilla_proof: not valid JSON: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw invalid_request(std::string("vanilla_proof: ") + e.what());
+  }
+  if (r.sector_size != 0 && r.sector_size != v.params.sector_bytes) {
+    throw invalid_request(fmt::format("sector_size: {} bytes, but the vanilla proof is for a sector of {} bytes",
+                                      r.sector_size, v.params.sector_bytes));
+  }
+  if (auto bad = porep::check_vanilla(v)) {
+    throw invalid_request("vanilla_proof: " + bad->element + ": " + bad->reason);
+  }
+  return v;
+}
+
+struct job_circuits_t {
+  std::string id;
+  std::vector<std::shared_ptr<const circuits::any_circuit>> circuits;  // one per partition
+};
+
+// All partitions of one vanilla proof; the compiled synthesizer is built on
+// the first job of each sector size (about a second at 32 GiB) and cached.
+job_circuits_t porep_circuits(const job_request_t& r) {
+  const auto vanilla = checked_vanilla(r);
+  try {
+    return {engine_t::porep_circuit_id(vanilla.params.sector_bytes),
+            circuits::porep_partition_circuit_t::all_partitions(vanilla)};
+  } catch (const std::invalid_argument& e) {
+    throw invalid_request(std::string("vanilla_proof: ") + e.what());
+  }
 }
 
 // One circuit per partition (shared when every partition has the same witness).
@@ -66,12 +108,10 @@ std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const jo
   }
 }
 
-// Every partition of a job has the shape of the first: one circuit, one size.
-r1cs::shape_counts_t shape_of(const circuits::any_circuit& c) {
-  r1cs::shape_cs shape;
-  c.synthesize(shape);
-  shape.add_input_constraints();
-  return shape.counts();
+job_circuits_t job_circuits(const job_request_t& r) {
+  check_kind(r.proof_kind);
+  if (r.proof_kind == proof_kind_t::porep_seal_commit) return porep_circuits(r);
+  return {engine_t::circuit_id_for(r), make_circuits(r)};
 }
 
 }  // namespace
@@ -96,14 +136,15 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
 engine_t::impl::~impl() { stop(); }
 
 std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
-  check_kind(r.proof_kind);
+  auto [circuit_id, circuits] = job_circuits(r);
   auto job = std::make_shared<job_state_t>();
   job->kind = r.proof_kind;
   job->priority = effective_priority(r.priority, r.proof_kind);
-  job->circuits = make_circuits(r);
-  job->circuit_id = circuit_id_for(r);
+  job->circuits = std::move(circuits);
+  job->circuit_id = std::move(circuit_id);
   job->want_timeline = r.timeline;
-  job->shape = shape_of(*job->circuits.front());
+  // Every partition of a job has the shape of the first: one circuit, one size.
+  job->shape = job->circuits.front()->prove_shape();
   job->footprint = partition_footprint(job->shape);
   if (!params_.available(job->circuit_id)) {
     throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
@@ -289,11 +330,18 @@ evict_result_t engine_t::evict(const std::string& circuit_id) {
 }
 
 partition_footprint_t engine_t::partition_footprint_for(const job_request_t& r) {
-  check_kind(r.proof_kind);
-  return partition_footprint(shape_of(*make_circuits(r).front()));
+  return partition_footprint(job_circuits(r).circuits.front()->prove_shape());
 }
 
 const budget_plan_t& engine_t::plan() const { return impl_->plan_; }
+
+std::string engine_t::porep_circuit_id(uint64_t sector_bytes) {
+  constexpr uint64_t kib = 1024, mib = kib * 1024;
+  if (sector_bytes % gib == 0) return fmt::format("porep-{}g", sector_bytes / gib);
+  if (sector_bytes % mib == 0) return fmt::format("porep-{}m", sector_bytes / mib);
+  if (sector_bytes % kib == 0) return fmt::format("porep-{}k", sector_bytes / kib);
+  return fmt::format("porep-{}", sector_bytes);
+}
 
 std::string engine_t::circuit_id_for(const job_request_t& r) {
   switch (r.proof_kind) {
@@ -303,7 +351,7 @@ std::string engine_t::circuit_id_for(const job_request_t& r) {
         return "hash-chain-" + std::to_string(r.circuit_size ? r.circuit_size : circuits::default_hash_chain_size);
       }
       return r.circuit_size ? r.circuit + "-" + std::to_string(r.circuit_size) : r.circuit;
-    case proof_kind_t::porep_seal_commit: return r.sector_size == 64 * gib ? "porep-64g" : "porep-32g";
+    case proof_kind_t::porep_seal_commit: return porep_circuit_id(r.sector_size ? r.sector_size : 32 * gib);
     case proof_kind_t::snap_deals_update: return r.sector_size == 64 * gib ? "snap-64g" : "snap-32g";
     case proof_kind_t::window_post_partition: return "wpost-32g";
     case proof_kind_t::winning_post: return "winning-32g";

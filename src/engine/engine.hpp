@@ -82,7 +82,11 @@ class engine_t {
   void register_parameters(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params);
 
   // The circuit id a request proves with (for register_parameters/preload).
+  // PoRep: from sector_size (0 reads as 32 GiB; submit takes the size from
+  // the vanilla proof).
   static std::string circuit_id_for(const job_request_t& request);
+  // "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g".
+  static std::string porep_circuit_id(uint64_t sector_bytes);
   // What one partition of this request reserves (validates it like submit).
   static partition_footprint_t partition_footprint_for(const job_request_t& request);
 

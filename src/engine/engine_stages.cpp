@@ -131,11 +131,7 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
     if (!job->first_synthesis) job->first_synthesis = t0;
   }
   try {
-    r1cs::witness_cs cs;
-    cs.reserve(job->shape);  // exact sizes: no vector-doubling peak beyond the reserved footprint
-    job->circuits[w.index]->synthesize(cs);
-    cs.add_input_constraints();
-    w.witness.emplace(std::move(cs));
+    w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
   } catch (const std::exception& e) {
     // A circuit that cannot produce its witness fails the same way every time: no retry.
     halt_job(job, job_status_t::failed, fmt::format("synthesis of partition {} failed: {}", w.index, e.what()));

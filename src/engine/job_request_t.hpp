@@ -15,10 +15,13 @@ struct job_request_t {
   proof_kind_t proof_kind = proof_kind_t::unspecified;
   priority_t priority = priority_t::unspecified;
 
-  // Filecoin kinds (not provable yet: submit refuses them with invalid_request).
+  // Filecoin kinds. porep_seal_commit: vanilla_proof is our vanilla-proof JSON
+  // (src/porep/vanilla_format.md, the C1-output equivalent; not Curio's
+  // wrapped C1), one job proves all its partitions; sector_size, when
+  // nonzero, must match it. The other kinds are refused with invalid_request.
   uint64_t sector_size = 0;
   uint64_t registered_proof = 0;
-  std::vector<uint8_t> vanilla_proof;                // PoRep: the wrapped C1 JSON
+  std::vector<uint8_t> vanilla_proof;                // PoRep
   std::vector<std::vector<uint8_t>> vanilla_proofs;  // PoSt / Snap
   uint64_t sector_number = 0;
   uint64_t miner_id = 0;

@@ -3,9 +3,13 @@
 // `concurrency` in flight (each in-flight slot submits the next job as soon as
 // its previous one returns). sequential = one job at a time, so nothing
 // overlaps except the partitions of one job (use partitions = 1 for none).
+// With vanilla_proof set, every job is a PoRep C2 of that vanilla proof
+// (circuit "porep", size = its sector bytes, partitions = its partitions).
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace cuzk::service {
 
@@ -17,6 +21,8 @@ struct bench_options_t {
   uint32_t concurrency = 2;
   bool sequential = false;
   bool timeline = false;    // ask the engine for per-partition stage times
+  // Shared: 50 MB at 32 GiB, and the options are copied into each report.
+  std::shared_ptr<const std::vector<uint8_t>> vanilla_proof;
   std::chrono::milliseconds sample_interval{100};    // RSS and gauge samples
   std::chrono::milliseconds progress_interval{1000};  // progress lines, when a stream is given
 };

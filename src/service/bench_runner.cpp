@@ -26,6 +26,13 @@ double ms_since(steady::time_point t0) {
 
 engine::job_request_t bench_request(const bench_options_t& o) {
   engine::job_request_t r;
+  r.timeline = o.timeline;
+  if (o.vanilla_proof) {
+    r.proof_kind = engine::proof_kind_t::porep_seal_commit;
+    r.sector_size = o.size;
+    r.vanilla_proof = *o.vanilla_proof;
+    return r;
+  }
   r.proof_kind = engine::proof_kind_t::circuit;
   r.circuit = o.circuit;
   r.circuit_size = o.size;

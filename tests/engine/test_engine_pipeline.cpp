@@ -107,8 +107,10 @@ TEST(engine_pipeline, invalid_requests_name_what_is_wrong) {
   auto r = tiny_job({1});
   r.proof_kind = proof_kind_t::unspecified;
   expect_invalid(r, "unspecified");
+  r.proof_kind = proof_kind_t::snap_deals_update;
+  expect_invalid(r, "snap-update");
   r.proof_kind = proof_kind_t::porep_seal_commit;
-  expect_invalid(r, "porep-c2");
+  expect_invalid(r, "vanilla_proof");
   r.proof_kind = static_cast<proof_kind_t>(7);
   expect_invalid(r, "7");
   r = tiny_job({1});

@@ -87,6 +87,12 @@ expect 2 "$CUZK" plot --timeline cuzk.toml --out x.svg
 expect 2 "$CUZK" bench --daemon "unix://$SOCK" --kind hash-chain --size 1024 --proofs 1
 err_has "hash-chain-1024"
 expect 2 "$CUZK" bench --kind porep --proofs 1
+err_has "--vanilla"
+# PoRep through the daemon: a good 2 KiB vanilla proof reaches the engine,
+# which names the parameters it lacks (no setup here: that takes minutes).
+expect 0 "$CUZK" gen-vanilla porep --sector-size 2KiB --out v2k.json
+expect 2 "$CUZK" bench --daemon "unix://$SOCK" --kind porep --vanilla v2k.json --proofs 1
+err_has "porep-2k"
 
 expect 0 "$CUZK" metrics --daemon "unix://$SOCK"
 out_has "cuzk_proofs_completed_total 6"

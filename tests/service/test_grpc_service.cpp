@@ -19,6 +19,8 @@
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "groth16/groth16.hpp"
+#include "porep/vanilla_generator.hpp"
+#include "porep/vanilla_json.hpp"
 #include "service/client_t.hpp"
 #include "service/config_error.hpp"
 #include "service/daemon_t.hpp"
@@ -204,7 +206,13 @@ TEST_F(GrpcService, MalformedRequestsAreInvalidArgument) {
   auto porep = request("", nullptr);
   porep.set_proof_kind(v1::POREP_SEAL_COMMIT);
   porep.set_vanilla_proof("not a C1 output");
-  expect_invalid(porep, "");
+  expect_invalid(porep, "vanilla_proof");
+  // A well-formed 2 KiB vanilla proof with one label changed: refused before
+  // any parameters are needed, naming the element.
+  auto vanilla = porep::generate_vanilla(porep::sector_params_for(2048), test::seed("GrpcService porep"));
+  vanilla.partitions[0].challenges[0].column.rows[1] += ff::fr_t::one();
+  porep.set_vanilla_proof(porep::vanilla_to_json(vanilla).dump());
+  expect_invalid(porep, "partitions[0].challenges[0].column.column[1]");
 
   // Prove without its submit field, and waits without a job id.
   grpc::ClientContext ctx;

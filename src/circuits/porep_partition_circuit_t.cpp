@@ -1,0 +1,34 @@
+#include "circuits/porep_partition_circuit_t.hpp"
+
+namespace cuzk::circuits {
+
+porep_partition_circuit_t::porep_partition_circuit_t(std::shared_ptr<const porep_synthesizer_t> synthesizer,
+                                                     const porep::vanilla_proof_t& proof, unsigned partition)
+    : synthesizer_(std::move(synthesizer)), circuit_(synthesizer_->circuit(proof, partition)) {}
+
+std::vector<std::shared_ptr<const any_circuit>> porep_partition_circuit_t::all_partitions(
+    const porep::vanilla_proof_t& proof) {
+  const auto synthesizer = porep_synthesizer_t::for_sector(proof.params);
+  std::vector<std::shared_ptr<const any_circuit>> out;
+  out.reserve(proof.partitions.size());
+  for (unsigned k = 0; k < proof.partitions.size(); ++k) {
+    out.push_back(std::make_shared<const porep_partition_circuit_t>(synthesizer, proof, k));
+  }
+  return out;
+}
+
+void porep_partition_circuit_t::synthesize(r1cs::witness_cs& cs) const { circuit_.synthesize(cs); }
+void porep_partition_circuit_t::synthesize(r1cs::keygen_cs& cs) const { circuit_.synthesize(cs); }
+void porep_partition_circuit_t::synthesize(r1cs::shape_cs& cs) const { circuit_.synthesize(cs); }
+void porep_partition_circuit_t::synthesize(r1cs::test_cs& cs) const { circuit_.synthesize(cs); }
+
+r1cs::shape_counts_t porep_partition_circuit_t::prove_shape() const {
+  const auto& l = synthesizer_->layout();
+  return {l.num_constraints(), l.num_inputs(), l.num_aux()};
+}
+
+r1cs::witness_cs porep_partition_circuit_t::prove_witness(const r1cs::shape_counts_t&) const {
+  return synthesizer_->synthesize(circuit_);
+}
+
+}  // namespace cuzk::circuits
