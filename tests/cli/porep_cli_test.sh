@@ -38,11 +38,12 @@ expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --out v.json --seed "$S
 expect 0 "$CUZK" check-vanilla v.json
 out_has "valid"
 
-# One label byte of the first challenged column changed: refused, the element named.
+# One hex digit of the first opening of challenge 0 changed (a label in a
+# replicated model, a Tree D path element in a sparse one): refused, the element named.
 sed '0,/"0x0/s//"0x1/' v.json >bad.json
 cmp -s v.json bad.json && fail "the corruption did not change the file"
 expect 2 "$CUZK" check-vanilla bad.json
-err_has "partitions[0].challenges[0].column"
+err_has "partitions[0].challenges[0]."
 
 case $SIZE in
   2KiB) n=2048 ;;
@@ -65,7 +66,7 @@ expect 1 "$CUZK" verify --vk p.vk --proof p.proof --public o.json
 
 # A corrupted vanilla proof is refused before any proving.
 expect 2 "$CUZK" prove --kind porep --vanilla bad.json --params p.params --proof x.proof --public x.json --trusted-params
-err_has "partitions[0].challenges[0].column"
+err_has "partitions[0].challenges[0]."
 [[ ! -e x.proof ]] || fail "a proof was written for a corrupted vanilla proof"
 
 # A vanilla proof of another sector size against these parameters: refused, exit 2.
