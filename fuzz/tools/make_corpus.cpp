@@ -14,6 +14,7 @@
 
 #include "circuits/circuits.hpp"
 #include "ec/ec.hpp"
+#include "ec/off_subgroup_point.hpp"
 #include "groth16/groth16.hpp"
 #include "../fuzz_layout.hpp"
 
@@ -47,21 +48,6 @@ bytes_t params_bytes(const groth16::parameters_t& p) {
   fuzz::append_points(out, p.b_g1);
   fuzz::append_points(out, p.b_g2);
   return out;
-}
-
-// A point on the curve outside the subgroup: the first x = 0, 1, ... that works.
-template <class C>
-ec::affine_t<C> off_subgroup_point() {
-  using F = typename C::field_t;
-  for (uint64_t k = 0;; ++k) {
-    F x;
-    if constexpr (std::is_same_v<F, ec::fp_t>) x = ec::fp_t::from_u64(k);
-    else x = ec::fp2_t{ec::fp_t::from_u64(k), ec::fp_t::zero()};
-    if (auto y = (x.sqr() * x + C::b()).sqrt()) {
-      ec::affine_t<C> p{x, *y};
-      if (!ec::in_subgroup(p)) return p;
-    }
-  }
 }
 
 void parameters_and_keys() {
@@ -103,7 +89,7 @@ void parameters_and_keys() {
   groth16::proof_t inf{ec::g1_affine_t::infinity(), ec::g2_affine_t::infinity(), ec::g1_affine_t::infinity()};
   put("fuzz_proof", "all_infinity", to_vec(inf.encode()));
   auto outside = proof;
-  auto c = ec::compress(off_subgroup_point<ec::g1_curve>());
+  auto c = ec::compress(ec::off_subgroup_point<ec::g1_curve>());
   std::copy(c.begin(), c.end(), outside.begin() + 144);
   put("fuzz_proof", "c_outside_subgroup", to_vec(outside));
 
@@ -129,8 +115,8 @@ void points() {
   put("fuzz_point", "g2_uncompressed", to_vec(ec::serialize(g2)));
   put("fuzz_point", "g1_infinity", to_vec(ec::compress(ec::g1_affine_t::infinity())));
   put("fuzz_point", "g2_infinity_uncompressed", to_vec(ec::serialize(ec::g2_affine_t::infinity())));
-  put("fuzz_point", "g1_outside_subgroup", to_vec(ec::compress(off_subgroup_point<ec::g1_curve>())));
-  put("fuzz_point", "g2_outside_subgroup", to_vec(ec::serialize(off_subgroup_point<ec::g2_curve>())));
+  put("fuzz_point", "g1_outside_subgroup", to_vec(ec::compress(ec::off_subgroup_point<ec::g1_curve>())));
+  put("fuzz_point", "g2_outside_subgroup", to_vec(ec::serialize(ec::off_subgroup_point<ec::g2_curve>())));
   auto big = ec::compress(g1);
   big[0] |= 0x1f;
   put("fuzz_point", "g1_x_above_p", to_vec(big));

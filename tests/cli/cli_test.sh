@@ -11,23 +11,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-# expect CODE CMD...: runs CMD with stdout in ./out and stderr in ./err, and
-# fails the test unless it exits with CODE.
-expect() {
-  local want=$1 got=0
-  shift
-  "$@" >out 2>err || got=$?
-  if [[ $got != "$want" ]]; then
-    echo "--- stdout"; cat out; echo "--- stderr"; cat err
-    fail "expected exit $want, got $got: $*"
-  fi
-}
-out_has() { grep -qF -- "$1" out || { cat out; fail "stdout lacks '$1'"; }; }
-err_has() { grep -qF -- "$1" err || { cat err; fail "stderr lacks '$1'"; }; }
+source "$SRC/tests/cli/cli_lib.sh"
 # flip IN OFFSET MASK OUT: OUT is IN with the byte at OFFSET xor-ed with MASK.
 flip() {
   local in=$1 off=$2 mask=$3 out=$4 b
@@ -38,7 +22,6 @@ flip() {
 hex_of() { od -An -v -tx1 "$1" | tr -d ' \n'; }
 # first_input FILE: the first decimal string of a public-inputs JSON file.
 first_input() { grep -o '"[0-9]*"' "$1" | head -n1 | tr -d '"'; }
-step() { echo "== $*"; }
 
 step "usage and help"
 for c in setup prove verify decode-proof export-snarkjs info circuits demo; do

@@ -9,25 +9,12 @@ set -euo pipefail
 
 CUZK=$(realpath "$1")
 SIZE=${2:-8MiB}
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-expect() {
-  local want=$1 got=0
-  shift
-  "$@" >out 2>err || got=$?
-  if [[ $got != "$want" ]]; then
-    echo "--- stdout"; cat out; echo "--- stderr"; cat err
-    fail "expected exit $want, got $got: $*"
-  fi
-}
-out_has() { grep -qF -- "$1" out || { cat out; fail "stdout lacks '$1'"; }; }
-err_has() { grep -qF -- "$1" err || { cat err; fail "stderr lacks '$1'"; }; }
+source "$HERE/cli_lib.sh"
 
 SEED=${CUZK_TEST_SEED:-3}
 echo "porep_cli_test: sector $SIZE, seed $SEED"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "ec/ec.hpp"
-#include "ec/points_outside_subgroup.hpp"
+#include "ec/off_subgroup_point.hpp"
 #include "groth16/proof_t.hpp"
 #include "test_seed.hpp"
 
@@ -238,8 +238,8 @@ TEST(filecoin_fixtures, x_without_a_curve_point_is_rejected) {
 }
 
 TEST(filecoin_fixtures, curve_points_outside_the_subgroup_are_rejected) {
-  const g1_affine_t p1 = test::small_point_outside_subgroup<g1_curve>();
-  const g2_affine_t p2 = test::small_point_outside_subgroup<g2_curve>();
+  const g1_affine_t p1 = ec::off_subgroup_point<g1_curve>();
+  const g2_affine_t p2 = ec::off_subgroup_point<g2_curve>();
   // The fast endomorphism test must agree with the slow one on these too.
   EXPECT_FALSE(in_subgroup(p1));
   EXPECT_FALSE(in_subgroup(p2));

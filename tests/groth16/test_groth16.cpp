@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "circuits/circuits.hpp"
-#include "ec/points_outside_subgroup.hpp"
+#include "ec/off_subgroup_point.hpp"
 #include "groth16/groth16.hpp"
 #include "test_seed.hpp"
 
@@ -141,11 +141,11 @@ TEST(groth16, corrupted_files_are_rejected_with_reasons) {
   // On the curve, outside the prime-order subgroup: refused unless the caller
   // skips the subgroup check; a point off the curve is refused either way.
   t = bytes;
-  const auto outside = ec::serialize(test::small_point_outside_subgroup<ec::g1_curve>());
+  const auto outside = ec::serialize(ec::off_subgroup_point<ec::g1_curve>());
   std::copy(outside.begin(), outside.end(), t.begin() + std::ptrdiff_t(vk_bytes + 4));
   expect_error(t, "h[0]: point not in the prime-order subgroup");
   EXPECT_EQ(parse_parameters(t, "p.params", ec::subgroup_check::skip).h[0],
-            test::small_point_outside_subgroup<ec::g1_curve>());
+            ec::off_subgroup_point<ec::g1_curve>());
   t[vk_bytes + 4 + 95] ^= 1;
   EXPECT_THROW(parse_parameters(t, "p.params", ec::subgroup_check::skip), format_error);
 }
