@@ -4,7 +4,7 @@
 # BIN_DIR holds cuzk, cuzk_tests and cuzk_bench built here by
 # bench/prepare_device.sh (no -march=native) plus the libraries that machine lacks.
 #   bench/run_device.sh BIN_DIR [GROUP...]     (results under $OUT)
-# Groups (default: all): tests gpu cpu porep engine.
+# Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -37,10 +37,12 @@ if want porep; then
 fi
 if want engine; then
   # Pipelined against sequential in one run, then a larger circuit pipelined.
-  step engine_2p22 170 "$B/cuzk" bench --kind hash-chain --size 4194304 --proofs 8 --concurrency 4 --compare \
+  step engine_2p22 170 "$B/cuzk" bench --kind hash-chain --size 4194304 --proofs 16 --concurrency 8 --compare \
     --timeline --timeline-out "$OUT/timeline_2p22.json"
   step engine_2p24 150 "$B/cuzk" bench --kind hash-chain --size 16777216 --proofs 4 --concurrency 4 \
     --timeline --timeline-out "$OUT/timeline_2p24.json"
+  want sweep && step sweep 330 bench/budget_sweep.sh "$B/cuzk" "$OUT/sweep" 3GiB 4GiB 6GiB 8GiB 12GiB -- \
+    --kind hash-chain --size 4194304 --proofs 8 --concurrency 8
   [ -f "$OUT/timeline_2p22.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_2p22.json" --out "$OUT/timeline_2p22.svg" > /dev/null 2>&1
 fi
 tail -n 25 "$OUT"/*.txt | grep -v "^\s*\(Page\|Socket\|Signals\|Swaps\|File system\|Average\|Exit status\|Minor\|Major\|Voluntary\|Involuntary\|Percent\|System time\|User time\)" | tail -n 150
