@@ -68,6 +68,8 @@ class engine_t::impl {
   void drop_queued(const std::shared_ptr<job_state_t>& job);
   partition_work_t ticket(const std::shared_ptr<job_state_t>& job, uint32_t index);
   void note(partition_work_t& w, const char* stage, steady_clock::time_point start, const std::string& where);
+  void note_steps(partition_work_t& w, const char* prefix, steady_clock::time_point start,
+                  const std::vector<std::pair<std::string, double>>& steps);
   void set_worker(uint32_t worker, const partition_work_t* w);
 
   std::shared_ptr<prove_backend_t> backend_, fallback_;

@@ -182,6 +182,7 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
   w.gauge.enter(gauge_kind_t::pending_finalize, "prove_done");
   w.reservation.shrink_to(job->footprint.pending, "abc_freed");
   note(w, "prove_start", t0, fmt::format("worker {} {} device {}", worker, backend->name(), dev));
+  note_steps(w, "prove_start.", t0, w.pending->stage_ms);
   w.backend = backend;
   w.device = dev;
   const auto key = w.key();
@@ -225,6 +226,9 @@ void engine_t::impl::finalize(partition_work_t&& w) {
   }
   w.gauge.reset("finalize");
   w.reservation.release("finalize");
+  // Before the job can complete: a caller that evicts the parameters right
+  // after its result arrives must find them unused (and their bytes freed).
+  w.params.reset();
   partition_done(w, proof.encode());
 }
 
@@ -333,6 +337,22 @@ void engine_t::impl::note(partition_work_t& w, const char* stage, steady_clock::
   if (s == "prove_start") w.job->gpu_ms += ms;
   if (job.want_timeline) {
     w.job->timeline[w.index].push_back({stage, job.ms_since_submit(start), job.ms_since_submit(end), w.attempt, where});
+  }
+}
+
+// The steps a backend timed inside one stage (the GPU prover's checks,
+// compute_h, MSMs), laid end to end from the stage's start, as events
+// "<prefix><step>" beside the stage's own.
+void engine_t::impl::note_steps(partition_work_t& w, const char* prefix, steady_clock::time_point start,
+                                const std::vector<std::pair<std::string, double>>& steps) {
+  if (steps.empty() || !w.job->want_timeline) return;
+  std::lock_guard lk(jobs_mu_);
+  auto& job = *w.job;
+  auto at = start;
+  for (const auto& [step, ms] : steps) {
+    const auto end = at + std::chrono::duration_cast<steady_clock::duration>(std::chrono::duration<double, std::milli>(ms));
+    job.timeline[w.index].push_back({prefix + step, job.ms_since_submit(at), job.ms_since_submit(end), w.attempt, ""});
+    at = end;
   }
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "groth16/prover_checks.hpp"
+#include "groth16/step_timer_t.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
 
@@ -23,19 +24,22 @@ r1cs::witness_cs synthesize_witness(const circuits::any_circuit& circuit) {
 }
 
 pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
+  pending_proof_t out;
+  step_timer_t steps(out.stage_ms);
   const size_t n_inputs = w.num_inputs();
   auto [d, a, b, c] = take_checked_evaluations(params, w);
   const size_t b_inputs = w.b_input_density().total_density();
+  steps.lap("checks");
   poly::compute_h(d, a, b, c);
   r1cs::fr_vector().swap(b);
   r1cs::fr_vector().swap(c);
+  steps.lap("compute_h");
 
   // Shared with the B_g2 thread, which may outlive this frame until finalize.
   auto inputs = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.input_assignment()));
   auto aux = std::make_shared<const std::vector<msm::scalar_limbs_t>>(msm::to_canonical(w.aux_assignment()));
   const std::span<const msm::scalar_limbs_t> in_s(*inputs), aux_s(*aux);
 
-  pending_proof_t out;
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
   // B_g2 is the costliest MSM per point; it runs beside the G1 work.
   auto bg2_in = std::span(params.b_g2).first(b_inputs);
@@ -49,11 +53,15 @@ pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
   auto h_s = msm::to_canonical(std::span<const fr_t>(a).first(d.n - 1));
   r1cs::fr_vector().swap(a);
   out.h = msm::msm<ec::g1_curve>(params.h, std::span<const msm::scalar_limbs_t>(h_s));
+  steps.lap("msm_h");
   out.l = msm::msm<ec::g1_curve>(params.l, aux_s);
+  steps.lap("msm_l");
   out.a = msm::msm<ec::g1_curve>(std::span(params.a).first(n_inputs), in_s) +
           msm::msm_dense<ec::g1_curve>(std::span(params.a).subspan(n_inputs), aux_s, view(w.a_aux_density()));
+  steps.lap("msm_a");
   out.b_g1 = msm::msm_dense<ec::g1_curve>(std::span(params.b_g1).first(b_inputs), in_s, view(w.b_input_density())) +
              msm::msm_dense<ec::g1_curve>(std::span(params.b_g1).subspan(b_inputs), aux_s, view(w.b_aux_density()));
+  steps.lap("msm_b_g1");  // B_g2 runs beside these steps; finalize waits for it
   return out;
 }
 

@@ -24,8 +24,8 @@ struct pending_proof_t {
   ec::g1_jacobian_t h, l, a, b_g1;
   std::future<ec::g2_jacobian_t> b_g2;
   std::vector<fr_t> public_inputs;  // without ONE
-  // Milliseconds per step of prove_start, in order, where the prover
-  // measures them (the GPU prover does; the engine adds them to its timeline).
+  // Milliseconds per step of prove_start, in order (groth16/step_timer_t.hpp;
+  // the engine adds them to its timeline as "prove_start.<step>").
   std::vector<std::pair<std::string, double>> stage_ms;
 };
 

@@ -181,11 +181,23 @@ TEST(engine_pipeline, timeline_status_and_metrics_report_the_work) {
   ASSERT_EQ(tl["partitions"].size(), 2u);
   for (const auto& p : tl["partitions"]) {
     std::vector<std::string> stages;
+    uint64_t start_begin = 0, start_end = 0, steps_end = 0;
     for (const auto& ev : p["events"]) {
       stages.push_back(ev["stage"]);
-      EXPECT_LE(ev["start_ms"].get<uint64_t>(), ev["end_ms"].get<uint64_t>());
+      const auto b = ev["start_ms"].get<uint64_t>(), e = ev["end_ms"].get<uint64_t>();
+      EXPECT_LE(b, e);
+      if (ev["stage"] == "prove_start") start_begin = b, start_end = e;
+      if (std::string(ev["stage"]).starts_with("prove_start.")) {
+        EXPECT_GE(b + 1, steps_end) << "steps are laid end to end";  // whole milliseconds
+        EXPECT_GE(b + 1, start_begin);
+        EXPECT_LE(e, start_end + 1) << ev["stage"];
+        steps_end = e;
+      }
     }
-    EXPECT_EQ(stages, (std::vector<std::string>{"synthesis", "queue", "prove_start", "finalize", "verify"}));
+    // The CPU prover's own steps (groth16/step_timer_t.hpp) inside prove_start.
+    EXPECT_EQ(stages, (std::vector<std::string>{"synthesis", "queue", "prove_start", "prove_start.checks",
+                                                "prove_start.compute_h", "prove_start.msm_h", "prove_start.msm_l",
+                                                "prove_start.msm_a", "prove_start.msm_b_g1", "finalize", "verify"}));
   }
   auto s = e.status();
   EXPECT_EQ(s.completed, 1u);
