@@ -16,19 +16,7 @@ cleanup() {
 trap cleanup EXIT
 cd "$TMP"
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect() {
-  local want=$1 got=0
-  shift
-  "$@" >out 2>err || got=$?
-  if [[ $got != "$want" ]]; then
-    echo "--- stdout"; cat out; echo "--- stderr"; cat err
-    fail "expected exit $want, got $got: $*"
-  fi
-}
-out_has() { grep -qF -- "$1" out || { cat out; fail "stdout lacks '$1'"; }; }
-err_has() { grep -qF -- "$1" err || { cat err; fail "stderr lacks '$1'"; }; }
-step() { echo "== $*"; }
+source "$SRC/tests/cli/cli_lib.sh"
 
 step "help and malformed configurations"
 for c in daemon status metrics bench plot; do
