@@ -25,6 +25,10 @@ int run_circuits() {
       if (name == u.name) fmt::print("  --size: {}\n  --input: {}\n", u.size, u.input);
     }
   }
+  // Not in circuit_names(): it has no built-in witness, so only setup takes it by name.
+  fmt::print("porep\n  Filecoin's stacked PoRep partition circuit (setup only; prove with "
+             "`cuzk prove --kind porep --vanilla FILE`, inspect with `cuzk circuit-info`)\n"
+             "  --size: sector size in bytes: 2048, 8388608, 536870912, 34359738368 or 68719476736\n");
   return exit_ok;
 }
 

@@ -36,6 +36,7 @@ expect 2 "$CUZK" setup --circuit tiny --size -5 --params p --vk v
 expect 0 "$CUZK" circuits
 out_has "tiny"
 out_has "hash-chain"
+out_has "porep"
 expect 2 "$CUZK" setup --circuit no-such-circuit --params p --vk v
 err_has "unknown circuit"
 expect 2 "$CUZK" setup --circuit tiny --seed 1 --params /nonexistent/dir/p --vk v
