@@ -14,7 +14,7 @@ while [[ $# -gt 0 && $1 != -- ]]; do budgets+=("$1"); shift; done
 [[ ${1:-} == -- ]] && shift
 mkdir -p "$DIR"
 table=$DIR/sweep.md
-echo "| budget | s/proof | peak RSS | GPU busy | result |" > "$table"
+echo "| budget | s/proof | peak RSS | prove-worker (GPU) busy | result |" > "$table"
 echo "|---|---|---|---|---|" >> "$table"
 : > "$DIR/sweep.tsv"
 for b in "${budgets[@]}"; do
