@@ -14,7 +14,6 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
-#include <fstream>
 #include <random>
 #include <string>
 
@@ -23,6 +22,7 @@
 #include "circuits/porep_layout_t.hpp"
 #include "circuits/porep_random_witness.hpp"
 #include "circuits/porep_synthesis.hpp"
+#include "engine/process_memory_t.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/shape_cs.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -38,17 +38,6 @@ double core_seconds() {
   return s(u.ru_utime) + s(u.ru_stime);
 }
 
-void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
-
-double peak_rss_gib() {
-  std::ifstream f("/proc/self/status");
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return double(std::stoull(line.substr(6))) / (1024.0 * 1024.0);
-  }
-  return 0;
-}
-
 circuits::porep_circuit_shape_t shape_for(const std::string& size) {
   return circuits::porep_circuit_shape_t::for_sector(porep::sector_params_for(porep::parse_sector_size(size)));
 }
@@ -57,14 +46,24 @@ void set_counters(benchmark::State& state, size_t rows, double core_s) {
   const double it = double(state.iterations());
   state.counters["constraints"] = double(rows);
   state.counters["core_s"] = core_s / it;
-  state.counters["peak_GiB"] = peak_rss_gib();
+  state.counters["peak_GiB"] = double(engine::read_process_memory().peak_rss_bytes) / double(1 << 30);
   state.counters["rows/s/core"] = double(rows) * it / core_s;
+}
+
+// One witness per iteration from `synthesize_once`, timed in core-seconds
+// and peak RSS from a reset mark.
+template <class F>
+void time_witnesses(benchmark::State& state, size_t rows, F&& synthesize_once) {
+  engine::reset_peak_rss();
+  const double c0 = core_seconds();
+  for (auto _ : state) synthesize_once();
+  set_counters(state, rows, core_seconds() - c0);
 }
 
 void bm_shape(benchmark::State& state, const std::string& size) {
   const circuits::porep_circuit circuit(shape_for(size));
   size_t rows = 0;
-  reset_peak_rss();
+  engine::reset_peak_rss();
   const double c0 = core_seconds();
   for (auto _ : state) {
     r1cs::shape_cs cs;
@@ -88,29 +87,23 @@ void bm_witness_cs(benchmark::State& state, const std::string& size) {
   const auto shape = shape_for(size);
   const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto layout = circuits::porep_layout_t::measure(circuit);
-  reset_peak_rss();
-  const double c0 = core_seconds();
-  for (auto _ : state) {
+  time_witnesses(state, layout.num_constraints(), [&] {
     r1cs::witness_cs cs;
     cs.reserve({layout.num_constraints(), layout.num_inputs(), layout.num_aux()});
     circuit.synthesize(cs);
     cs.add_input_constraints();
     benchmark::DoNotOptimize(cs.c().data());
-  }
-  set_counters(state, layout.num_constraints(), core_seconds() - c0);
+  });
 }
 
 void bm_synthesis(benchmark::State& state, const std::string& size) {
   const auto shape = shape_for(size);
   const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto layout = circuits::porep_layout_t::measure(circuit);
-  reset_peak_rss();
-  const double c0 = core_seconds();
-  for (auto _ : state) {
+  time_witnesses(state, layout.num_constraints(), [&] {
     auto w = circuits::synthesize_porep_witness(circuit, layout);
     benchmark::DoNotOptimize(w.c.data());
-  }
-  set_counters(state, layout.num_constraints(), core_seconds() - c0);
+  });
 }
 
 // The compiled path (what cuzk prove and the engine run): the matrices are
@@ -120,13 +113,10 @@ void bm_compiled(benchmark::State& state, const std::string& size) {
   const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto compiled = circuits::porep_compiled_t::compile(circuit, circuits::porep_layout_t::measure(circuit));
   state.counters["compiled_MiB"] = double(compiled.bytes()) / double(1 << 20);
-  reset_peak_rss();
-  const double c0 = core_seconds();
-  for (auto _ : state) {
+  time_witnesses(state, compiled.layout().num_constraints(), [&] {
     auto w = circuits::synthesize_porep_compiled(circuit, compiled);
     benchmark::DoNotOptimize(w.c.data());
-  }
-  set_counters(state, compiled.layout().num_constraints(), core_seconds() - c0);
+  });
 }
 
 // Registered by name so that `/32GiB` can be selected alone; the 32 and 64 GiB

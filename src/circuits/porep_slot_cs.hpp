@@ -12,67 +12,27 @@
 // replica_id bits), so they are set with an atomic OR, after a plain load:
 // once set, a bit costs only a read of a shared cache line.
 #include <atomic>
-#include <stdexcept>
-#include <string>
+#include <cstdint>
 
-#include "circuits/porep_witness_t.hpp"
-#include "r1cs/constraint_system.hpp"
+#include "circuits/porep_slot_writer_t.hpp"
 
 namespace cuzk::circuits {
 
-struct porep_slot_t {
-  std::size_t row = 0, row_end = 0;
-  std::size_t aux = 0, aux_end = 0;
-  std::size_t input = 0, input_end = 0;
-};
-
-class porep_slot_cs {
+class porep_slot_cs : public porep_slot_writer_t {
  public:
-  static constexpr bool needs_values = true;
-
-  porep_slot_cs(porep_witness_t& w, const porep_slot_t& slot) : w_(w), s_(slot) {}
-
-  r1cs::variable_t one() const { return r1cs::variable_t::one(); }
-
-  template <r1cs::name_source N, r1cs::value_source V>
-  r1cs::variable_t alloc(N&& name, V&& value) {
-    if (s_.aux == s_.aux_end) overflow("aux");
-    w_.aux[s_.aux] = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
-    return r1cs::variable_t::aux(s_.aux++);
-  }
-
-  template <r1cs::name_source N, r1cs::value_source V>
-  r1cs::variable_t alloc_input(N&& name, V&& value) {
-    if (s_.input == s_.input_end) overflow("input");
-    w_.inputs[s_.input] = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
-    return r1cs::variable_t::input(s_.input++);
-  }
+  porep_slot_cs(porep_witness_t& w, const porep_slot_t& slot) : porep_slot_writer_t(w, slot, "porep_slot_cs") {}
 
   template <r1cs::name_source N, r1cs::lc_builder A, r1cs::lc_builder B, r1cs::lc_builder C>
   void enforce(N&&, A&& a, B&& b, C&& c) {
-    if (s_.row == s_.row_end) overflow("row");
-    w_.a[s_.row] = eval(std::forward<A>(a)(r1cs::linear_combination_t{}), w_.a_input_density.data(),
-                        w_.a_aux_density.data());
-    w_.b[s_.row] = eval(std::forward<B>(b)(r1cs::linear_combination_t{}), w_.b_input_density.data(),
-                        w_.b_aux_density.data());
-    w_.c[s_.row] = eval(std::forward<C>(c)(r1cs::linear_combination_t{}), nullptr, nullptr);
-    ++s_.row;
+    const std::size_t row = next_row();
+    w_.a[row] = eval(std::forward<A>(a)(r1cs::linear_combination_t{}), w_.a_input_density.data(),
+                     w_.a_aux_density.data());
+    w_.b[row] = eval(std::forward<B>(b)(r1cs::linear_combination_t{}), w_.b_input_density.data(),
+                     w_.b_aux_density.data());
+    w_.c[row] = eval(std::forward<C>(c)(r1cs::linear_combination_t{}), nullptr, nullptr);
   }
-
-  template <r1cs::name_source N>
-  void push_namespace(N&&) {}
-  void pop_namespace() {}
-
-  // Where the cursors stand; a finished slot has every cursor at its end.
-  const porep_slot_t& cursor() const { return s_; }
-  bool filled() const { return s_.row == s_.row_end && s_.aux == s_.aux_end && s_.input == s_.input_end; }
 
  private:
-  [[noreturn]] static void overflow(const char* what) {
-    throw std::logic_error(std::string("porep_slot_cs: ") + what +
-                           " past the end of its slot (the layout does not match the circuit)");
-  }
-
   static void mark(std::uint64_t* words, std::size_t i) {
     std::atomic_ref<std::uint64_t> w(words[i / 64]);
     const std::uint64_t m = std::uint64_t(1) << (i % 64);
@@ -90,9 +50,6 @@ class porep_slot_cs {
     }
     return acc;
   }
-
-  porep_witness_t& w_;
-  porep_slot_t s_;
 };
 
 }  // namespace cuzk::circuits

@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,6 +15,7 @@
 #include "cli/service_support.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend_t.hpp"
+#include "engine/process_memory_t.hpp"
 #include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
 #include "porep/vanilla_json.hpp"
@@ -30,12 +30,6 @@ struct bench_cli_options {
   bool compare = false, quiet = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
-
-// Resets the kernel's peak-RSS mark (VmHWM) of this process (Linux >= 4.0),
-// so each in-process run reports its own peak; a no-op where not permitted.
-void reset_peak_rss() {
-  std::ofstream("/proc/self/clear_refs") << "5";
-}
 
 // Parameters for the in-process engine: from --params, or a fresh random
 // setup (development only: whoever runs it knows the toxic waste).
@@ -114,7 +108,7 @@ int run_bench_command(bench_cli_options o) {
   for (bool sequential : modes) {
     auto opts = o.bench;
     opts.sequential = sequential;
-    if (engine) reset_peak_rss();
+    if (engine) engine::reset_peak_rss();
     reports.push_back(service::run_bench(*target, opts, o.quiet ? nullptr : &std::cerr));
     fmt::print("{}\n", service::format_bench_report(reports.back()));
     failures += static_cast<int>(reports.back().proofs.size() - reports.back().completed());

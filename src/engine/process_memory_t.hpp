@@ -14,6 +14,11 @@ struct process_memory_t {
 // Zeros where /proc is unavailable.
 process_memory_t read_process_memory();
 
+// Resets the kernel's peak-RSS mark (VmHWM) of this process to the current
+// resident set (Linux >= 4.0), so a run that follows reports its own peak; a
+// no-op where not permitted.
+void reset_peak_rss();
+
 // MemTotal from /proc/meminfo in bytes, 0 if unreadable.
 uint64_t read_mem_total();
 
