@@ -4,7 +4,8 @@
 # BIN_DIR holds cuzk, cuzk_tests and cuzk_bench built here by
 # bench/prepare_device.sh (no -march=native) plus the libraries that machine lacks.
 #   bench/run_device.sh BIN_DIR [GROUP...]     (results under $OUT)
-# Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep.
+# Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep;
+# `gputests` (GPU, prover and engine-on-GPU tests only) and `msm` (GPU MSM with stage times) are extra.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -24,6 +25,9 @@ timev=""; [ -x /usr/bin/time ] && timev="/usr/bin/time -v"  # peak RSS of each s
 want() { [[ " $groups " == *" $1 "* ]]; }
 { nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version --format=csv; nproc; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$OUT/env.txt" 2>&1
 want tests && step tests 170 "$B/cuzk_tests" --gtest_brief=1
+want gputests && step gpu_tests 200 "$B/cuzk_tests" --gtest_brief=1 \
+  --gtest_filter='gpu_*:engine_gpu.*:prover_checks.*:gpu_setup.*'
+want msm && step bench_msm 240 "$B/cuzk_bench" --benchmark_filter='BM_gpu_msm' --benchmark_counters_tabular=true
 want gpu && step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
 if want cpu; then
   step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2

@@ -68,7 +68,9 @@ void BM_gpu_msm(benchmark::State& state) {
     return;
   }
   const auto log_n = uint32_t(state.range(0));
-  const gpu::msm_config cfg{uint32_t(state.range(1)), 0};
+  gpu::msm_config cfg;
+  cfg.window_bits = uint32_t(state.range(1));
+  cfg.threads = state.range(4) ? size_t(1) << state.range(4) : 0;
   auto& t = timer_for<C>(log_n, uint32_t(state.range(2)), uint32_t(state.range(3)));
   t.msm_ms(cfg);  // warm-up: allocations, module load
   std::vector<double> ms;
@@ -78,24 +80,38 @@ void BM_gpu_msm(benchmark::State& state) {
   }
   std::sort(ms.begin(), ms.end());
   state.counters["median_ms"] = ms[ms.size() / 2];
+  // One more call with stage events (they add a few synchronisations, so the
+  // stages come from their own call; their sum is near the median above).
+  gpu::msm_stage_ms st;
+  cfg.stages = &st;
+  t.msm_ms(cfg);
+  state.counters["c"] = st.c;
+  state.counters["batches"] = st.batches;
+  state.counters["prep_ms"] = st.prepare;
+  state.counters["sort_ms"] = st.sort;
+  state.counters["acc_ms"] = st.accumulate;
+  state.counters["red_ms"] = st.reduce;
   state.counters["Mpts_per_s"] = double(size_t(1) << log_n) / ms[ms.size() / 2] / 1e3;
 }
 
+// Args: log_n, window bits (0 = cost model), % zero, % one, log2 accumulation threads (0 = default).
 void g1_args(benchmark::internal::Benchmark* b) {
-  for (int log_n : {20, 22, 24, 26, 27}) b->Args({log_n, 0, 0, 0});
-  for (int c : {13, 15, 16, 17, 18, 20}) b->Args({24, c, 0, 0});
-  for (int c : {16, 18, 20}) b->Args({26, c, 0, 0});
-  for (int log_n : {24, 26}) b->Args({log_n, 0, 50, 40});
+  for (int log_n : {20, 22, 24, 26, 27}) b->Args({log_n, 0, 0, 0, 0});
+  for (int c : {13, 15, 16, 17, 18, 20}) b->Args({24, c, 0, 0, 0});
+  for (int t : {15, 16, 18}) b->Args({24, 16, 0, 0, t});
+  for (int c : {16, 18, 20}) b->Args({26, c, 0, 0, 0});
+  for (int log_n : {24, 26}) b->Args({log_n, 0, 50, 40, 0});
 }
 void g2_args(benchmark::internal::Benchmark* b) {
-  for (int log_n : {16, 18, 20, 22, 24}) b->Args({log_n, 0, 0, 0});
+  for (int log_n : {16, 18, 20, 22, 24}) b->Args({log_n, 0, 0, 0, 0});
+  for (int c : {12, 13, 14, 16}) b->Args({18, c, 0, 0, 0});
 }
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)
-    ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one"})->Apply(g1_args)
+    ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one", "threads_log"})->Apply(g1_args)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g2_curve)
-    ->Name("BM_gpu_msm_g2")->ArgNames({"log_n", "c", "zero", "one"})->Apply(g2_args)
+    ->Name("BM_gpu_msm_g2")->ArgNames({"log_n", "c", "zero", "one", "threads_log"})->Apply(g2_args)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 }  // namespace

@@ -123,6 +123,37 @@ void BM_gpu_fr_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fr_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// Fp multiplications per second, same shape (the MSM's field).
+void BM_gpu_fp_mul(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const uint32_t blocks = 132 * 8, threads = 256, muls = 2048;
+  double total = 0;
+  for (auto _ : state) {
+    double ms = cuzk::gpu::fp_mul_ms(blocks, threads, muls);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  const double per = 2.0 * blocks * threads * muls;
+  state.counters["Gmul/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+}
+BENCHMARK(BM_gpu_fp_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// G1 mixed additions per second with the points in L1, at several blocks of
+// 128 threads per SM (the accumulation kernel runs 128-thread blocks).
+void BM_gpu_g1_add_mixed(benchmark::State& state) {
+  if (!have_gpu(state)) return;
+  const uint32_t blocks = 132 * uint32_t(state.range(0)), threads = 128, adds = 1024;
+  double total = 0;
+  for (auto _ : state) {
+    double ms = cuzk::gpu::g1_add_mixed_ms(blocks, threads, adds);
+    total += ms;
+    state.SetIterationTime(ms / 1e3);
+  }
+  const double per = double(blocks) * threads * adds;
+  state.counters["Gadd/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+}
+BENCHMARK(BM_gpu_g1_add_mixed)->Arg(3)->Arg(6)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 // Memory ceiling: device-to-device copy of 4 GiB (bytes counted read + write).
 void BM_gpu_d2d_copy(benchmark::State& state) {
   if (!have_gpu(state)) return;

@@ -29,4 +29,13 @@ void set_device(int ordinal) {
   }
 }
 
+int current_device() {
+  int d = 0;
+  if (const cudaError_t e = cudaGetDevice(&d); e != cudaSuccess) {
+    cudaGetLastError();
+    throw std::runtime_error(std::string("cudaGetDevice: ") + cudaGetErrorString(e));
+  }
+  return d;
+}
+
 }  // namespace cuzk::gpu

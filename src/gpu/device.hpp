@@ -12,4 +12,7 @@ int device_count();
 // Throws std::runtime_error for a bad ordinal or in a build without CUDA.
 void set_device(int ordinal);
 
+// The calling thread's current device (0 where none was set); throws like set_device.
+int current_device();
+
 }  // namespace cuzk::gpu

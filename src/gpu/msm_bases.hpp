@@ -16,6 +16,7 @@
 
 #include "ec/curves.hpp"
 #include "ff/fr.hpp"
+#include "gpu/device_scalars.hpp"
 #include "gpu/msm_config.hpp"
 
 namespace cuzk::gpu {
@@ -31,13 +32,18 @@ class msm_bases {
   msm_bases& operator=(const msm_bases&) = delete;
 
   size_t size() const;
+  // Scalars from host memory (copied up through pinned staging buffers).
   ec::jacobian_t<C> msm(std::span<const ff::fr_t> scalars, size_t offset = 0, const msm_config& cfg = {}) const;
+  // The first `count` of scalars already on this device.
+  ec::jacobian_t<C> msm(const device_scalars& scalars, size_t count, size_t offset = 0,
+                        const msm_config& cfg = {}) const;
 
   struct impl;  // defined in msm_impl.cuh
   impl& get() const { return *impl_; }
   explicit msm_bases(std::unique_ptr<impl> p);
 
  private:
+  void check_range(size_t count, size_t offset) const;
   std::unique_ptr<impl> impl_;
 };
 

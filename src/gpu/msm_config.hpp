@@ -6,9 +6,24 @@
 
 namespace cuzk::gpu {
 
+// Where one MSM's time went, from CUDA events between the stages (filled
+// when msm_config::stages is set; the events cost a few microseconds).
+struct msm_stage_ms {
+  double prepare = 0;     // scalars to canonical form, census, compaction of the others, sum of the ones
+  double sort = 0;        // digits and radix sorts, all batches
+  double accumulate = 0;  // bucket sums and fix-up, all batches
+  double reduce = 0;      // bucket reduction and window sums, copy to the host
+  uint32_t c = 0, windows = 0, batches = 0;
+  size_t others = 0;  // scalars other than 0 and 1 (through Pippenger)
+};
+
 struct msm_config {
   uint32_t window_bits = 0;  // 0: cost model over the count of scalars other than 0 and 1
-  size_t chunk = 0;          // sorted entries per accumulation thread; 0: ~2^17 threads
+  size_t chunk = 0;          // sorted entries per accumulation thread; 0: spread over `threads`
+  size_t threads = 0;        // accumulation threads to aim for per batch; 0: 2^17
+  size_t batch_entries = 0;  // digit entries per batch of windows (16 bytes of scratch each); 0: 2^28
+  double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: per curve
+  msm_stage_ms* stages = nullptr;
 };
 
 }  // namespace cuzk::gpu

@@ -14,12 +14,14 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_buffer.cuh"
+#include "gpu/device_scalars.cuh"
 #include "gpu/event.cuh"
 #include "gpu/fp2_d.cuh"
 #include "gpu/msm_bases.hpp"
 #include "gpu/msm_kernels.cuh"
 #include "gpu/msm_plan.hpp"
 #include "gpu/msm_timer.hpp"
+#include "gpu/staging.cuh"
 #include "gpu/stream.cuh"
 
 namespace cuzk::gpu {
@@ -78,6 +80,29 @@ const xyzz_d<F>* reduce_to_one(workspace<F>& ws, const xyzz_d<F>* in, size_t gro
   return cur;
 }
 
+// Events between the stages of one run when msm_config::stages is set.
+struct stage_clock {
+  msm_stage_ms* out;
+  cudaStream_t st;
+  std::vector<event_t> marks;
+  explicit stage_clock(msm_stage_ms* o, cudaStream_t s) : out(o), st(s) {
+    if (out) *out = msm_stage_ms{};
+    mark();
+  }
+  void mark() {
+    if (!out) return;
+    marks.emplace_back();
+    marks.back().record(st);
+  }
+  // Adds the time since the previous mark to `field` and starts the next interval.
+  void lap(double msm_stage_ms::*field) {
+    if (!out) return;
+    mark();
+    marks.back().sync();
+    out->*field += marks.back().ms_since(marks[marks.size() - 2]);
+  }
+};
+
 // sum_i scalars[i] · bases[i] with both on the device (scalars in Montgomery form).
 template <class C, class F = typename field_of<C>::type>
 ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* scalars, size_t n,
@@ -88,6 +113,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   if (n == 0) return J::infinity();
   if (n >= (size_t(1) << 31)) throw std::invalid_argument("gpu msm: more than 2^31 - 1 points");
   cudaStream_t st = ws.stream;
+  stage_clock clock(cfg.stages, st);
   ensure(ws.canon, n);
   ensure(ws.is_one, n);
   ensure(ws.is_other, n);
@@ -118,42 +144,61 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   uint32_t m = 0;
   CUDA_OK(cudaMemcpyAsync(&m, ws.count.data(), sizeof m, cudaMemcpyDeviceToHost, st));
   CUDA_OK(cudaStreamSynchronize(st));
+  clock.lap(&msm_stage_ms::prepare);
 
-  const msm_plan plan = msm_plan::make(m, cfg.window_bits, cfg.chunk);
+  const msm_plan plan = msm_plan::make(
+      m, cfg.window_bits, cfg.chunk, cfg.threads ? cfg.threads : msm_plan::default_threads,
+      cfg.batch_entries ? cfg.batch_entries : msm_plan::default_batch_entries,
+      cfg.bucket_weight > 0 ? cfg.bucket_weight : msm_plan::default_bucket_weight);
+  if (cfg.stages) {
+    cfg.stages->c = plan.c;
+    cfg.stages->windows = plan.windows;
+    cfg.stages->batches = m ? plan.batches() : 0;
+    cfg.stages->others = m;
+  }
   std::vector<P> windows;
   if (m != 0) {
-    const size_t total = plan.entries(m);
-    ensure(ws.keys, total);
-    ensure(ws.vals, total);
-    ensure(ws.keys_alt, total);
-    ensure(ws.vals_alt, total);
-    msm_kernels::digits<<<blocks_for(m, 256), 256, 0, st>>>(ws.canon.data(), ws.idx.data(), m, plan.c, plan.windows,
-                                                            ws.keys.data(), ws.vals.data());
-    CUDA_LAUNCH_OK();
+    const size_t cap = plan.batch_entries(m), cap_chunks = plan.chunks(m);
+    ensure(ws.keys, cap);
+    ensure(ws.vals, cap);
+    ensure(ws.keys_alt, cap);
+    ensure(ws.vals_alt, cap);
     tb = 0;
     CUDA_OK(cub::DeviceRadixSort::SortPairs(nullptr, tb, ws.keys.data(), ws.keys_alt.data(), ws.vals.data(),
                                             ws.vals_alt.data(), int(m), 0, int(plan.c), st));
     ensure(ws.temp, tb);
-    for (uint32_t w = 0; w < plan.windows; ++w) {
-      const size_t o = size_t(w) * m;
-      CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tb, ws.keys.data() + o, ws.keys_alt.data() + o,
-                                              ws.vals.data() + o, ws.vals_alt.data() + o, int(m), 0, int(plan.c), st));
-    }
-    const size_t nb = size_t(plan.windows) * plan.buckets, chunks = plan.chunks(m);
+    const size_t nb = size_t(plan.windows) * plan.buckets;
     ensure(ws.buckets, nb);
-    ensure(ws.head_part, chunks);
-    ensure(ws.tail_part, chunks);
-    ensure(ws.tail_open, chunks);
+    ensure(ws.head_part, cap_chunks);
+    ensure(ws.tail_part, cap_chunks);
+    ensure(ws.tail_open, cap_chunks);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
-    msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
-        bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
-        ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
-    CUDA_LAUNCH_OK();
-    msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
-                                                                   plan.c, plan.buckets, ws.buckets.data(),
-                                                                   ws.head_part.data(), ws.tail_part.data(),
-                                                                   ws.tail_open.data());
-    CUDA_LAUNCH_OK();
+    // Batches of whole windows bound the scratch (2^27 points, 13 windows
+    // would need 28 GB at once); the buckets of every window stay.
+    for (uint32_t b = 0; b < plan.batches(); ++b) {
+      const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
+      const size_t total = size_t(count) * m, chunks = plan.chunks_of(total);
+      msm_kernels::digits<<<blocks_for(m, 256), 256, 0, st>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first, count,
+                                                              ws.keys.data(), ws.vals.data());
+      CUDA_LAUNCH_OK();
+      for (uint32_t w = 0; w < count; ++w) {
+        const size_t o = size_t(w) * m;
+        CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tb, ws.keys.data() + o, ws.keys_alt.data() + o,
+                                                ws.vals.data() + o, ws.vals_alt.data() + o, int(m), 0, int(plan.c),
+                                                st));
+      }
+      clock.lap(&msm_stage_ms::sort);
+      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
+          bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
+          ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+      CUDA_LAUNCH_OK();
+      msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
+                                                                     plan.c, plan.buckets, ws.buckets.data(),
+                                                                     ws.head_part.data(), ws.tail_part.data(),
+                                                                     ws.tail_open.data());
+      CUDA_LAUNCH_OK();
+      clock.lap(&msm_stage_ms::accumulate);
+    }
     // The segment sums reuse the chunk scratch (the chunks are done with it).
     const size_t segs = size_t(plan.windows) * plan.segments();
     ensure(ws.head_part, segs);
@@ -168,6 +213,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     windows.resize(plan.windows);
     CUDA_OK(cudaMemcpyAsync(windows.data(), sums, plan.windows * sizeof(P), cudaMemcpyDeviceToHost, st));
     CUDA_OK(cudaStreamSynchronize(st));
+    clock.lap(&msm_stage_ms::reduce);
   }
 
   auto to_host = [](const P& p) {
@@ -214,16 +260,31 @@ size_t msm_bases<C>::size() const {
 }
 
 template <class C>
+void msm_bases<C>::check_range(size_t count, size_t offset) const {
+  if (offset > size() || count > size() - offset)
+    throw std::invalid_argument("gpu msm: scalars [" + std::to_string(offset) + ", " + std::to_string(offset + count) +
+                                ") outside the " + std::to_string(size()) + " resident bases");
+}
+
+template <class C>
 ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t> scalars, size_t offset, const msm_config& cfg) const {
-  if (offset > size() || scalars.size() > size() - offset)
-    throw std::invalid_argument("gpu msm: scalars [" + std::to_string(offset) + ", " +
-                                std::to_string(offset + scalars.size()) + ") outside the " + std::to_string(size()) +
-                                " resident bases");
+  check_range(scalars.size(), offset);
   std::lock_guard lock(impl_->mu);
   auto& ws = impl_->ws;
   msm_detail::ensure(ws.scalars, scalars.size());
-  if (!scalars.empty()) ws.scalars.upload(scalars, ws.stream);
+  upload_staged(ws.scalars.data(), scalars.data(), scalars.size_bytes(), ws.stream);
   return msm_detail::run<C>(ws, impl_->bases.data() + offset, ws.scalars.data(), scalars.size(), cfg);
+}
+
+template <class C>
+ec::jacobian_t<C> msm_bases<C>::msm(const device_scalars& scalars, size_t count, size_t offset,
+                                    const msm_config& cfg) const {
+  if (count > scalars.size())
+    throw std::invalid_argument("gpu msm: " + std::to_string(count) + " scalars asked of " +
+                                std::to_string(scalars.size()) + " on the device");
+  check_range(count, offset);
+  std::lock_guard lock(impl_->mu);
+  return msm_detail::run<C>(impl_->ws, impl_->bases.data() + offset, scalars.get().data, count, cfg);
 }
 
 template <class C>

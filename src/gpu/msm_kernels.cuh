@@ -42,16 +42,18 @@ __global__ void classify(const fr_d* __restrict__ scalars, size_t n, fr_d* __res
   is_other[i] = !one && !zero;
 }
 
-// Entry j of window w at w·m + j (coalesced writes per window).
+// Entry j of window w (first <= w < first + count) at (w - first)·m + j:
+// coalesced writes per window. Lower windows are recoded again for their carry.
 __global__ void digits(const fr_d* __restrict__ canon, const uint32_t* __restrict__ idx, size_t m, uint32_t c,
-                       uint32_t windows, uint32_t* __restrict__ keys, uint32_t* __restrict__ vals) {
+                       uint32_t first, uint32_t count, uint32_t* __restrict__ keys, uint32_t* __restrict__ vals) {
   const size_t j = thread_id();
   if (j >= m) return;
   const uint32_t i = idx[j];
   const fr_d s = canon[i];
-  msm_algo::signed_windows(s.l, c, windows, [&](uint32_t w, uint32_t mag, bool neg) {
-    keys[size_t(w) * m + j] = (w << c) | mag;
-    vals[size_t(w) * m + j] = (i << 1) | uint32_t(neg);
+  msm_algo::signed_windows(s.l, c, first + count, [&](uint32_t w, uint32_t mag, bool neg) {
+    if (w < first) return;
+    keys[size_t(w - first) * m + j] = (w << c) | mag;
+    vals[size_t(w - first) * m + j] = (i << 1) | uint32_t(neg);
   });
 }
 

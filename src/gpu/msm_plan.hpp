@@ -21,6 +21,7 @@ struct msm_plan {
   uint32_t buckets = 0;  // per window: digit magnitudes 1 .. 2^(c-1)
   size_t chunk = 0;      // sorted entries per accumulation thread
   uint32_t segment = 0;  // buckets per bucket-reduction thread
+  uint32_t batch_windows = 0;  // windows whose digit entries are sorted and summed together
 
   // Same window count as msm::signed_digits_t: the top window of r - 1 plus a
   // carry must stay below 2^(c-1), or one more window takes the carry out.
@@ -38,10 +39,18 @@ struct msm_plan {
     return w;
   }
 
+  // Defaults of make(); msm_config's zeros mean these.
+  static constexpr size_t default_threads = size_t(1) << 17;
+  static constexpr size_t default_batch_entries = size_t(1) << 28;  // 4 GiB of keys, values and sort buffers
+  static constexpr double default_bucket_weight = 20.0;
+
   // m: scalars going through Pippenger (0 and 1 taken out); c_forced: 0 for
-  // the cost model; chunk_forced: 0 to spread m·windows entries over about
-  // target_threads accumulation threads.
-  static msm_plan make(size_t m, uint32_t c_forced = 0, size_t chunk_forced = 0, size_t target_threads = size_t(1) << 17) {
+  // the cost model; chunk_forced: 0 to spread one batch's entries over about
+  // target_threads accumulation threads; batch_entries bounds the digit
+  // entries held at once (whole windows, at least one).
+  static msm_plan make(size_t m, uint32_t c_forced = 0, size_t chunk_forced = 0,
+                       size_t target_threads = default_threads, size_t batch_entries = default_batch_entries,
+                       double bucket_weight = default_bucket_weight) {
     msm_plan p;
     if (c_forced != 0) {
       if (c_forced < min_bits || c_forced > max_bits)
@@ -49,18 +58,21 @@ struct msm_plan {
                                     std::to_string(min_bits) + ", " + std::to_string(max_bits) + "]");
       p.c = c_forced;
     } else {
-      // Cost in mixed additions: one per entry per window, about 3 per bucket
-      // for the reduction (two full additions at ~1.4x); capped at 20 bits so
-      // the buckets of the largest runs stay near a gigabyte.
+      // Cost in mixed additions: one per entry per window, bucket_weight per
+      // bucket (clearing, the running sums' two full additions, the memory
+      // they touch; on an H200 c = 16 beat the count-only choice c = 20 at
+      // 2^24 points); capped at 20 bits so the buckets of the largest runs
+      // stay near a gigabyte.
       double best = 0;
       for (uint32_t c = min_bits; c <= 20; ++c) {
-        double cost = double(windows_for(c)) * (double(m) + 3.0 * double(uint64_t(1) << (c - 1)));
+        double cost = double(windows_for(c)) * (double(m) + bucket_weight * double(uint64_t(1) << (c - 1)));
         if (p.c == 0 || cost < best) best = cost, p.c = c;
       }
     }
     p.windows = windows_for(p.c);
     p.buckets = uint32_t(1) << (p.c - 1);
-    const size_t entries = size_t(p.windows) * m;
+    p.batch_windows = uint32_t(std::clamp<size_t>(m == 0 ? p.windows : batch_entries / m, 1, p.windows));
+    const size_t entries = p.batch_entries(m);
     p.chunk = chunk_forced ? chunk_forced : std::max<size_t>(8, (entries + target_threads - 1) / target_threads);
     const size_t all_buckets = size_t(p.windows) * p.buckets;
     uint32_t seg = 1;
@@ -69,8 +81,13 @@ struct msm_plan {
     return p;
   }
 
-  size_t entries(size_t m) const { return size_t(windows) * m; }
-  size_t chunks(size_t m) const { return (entries(m) + chunk - 1) / chunk; }
+  size_t entries(size_t m) const { return size_t(windows) * m; }  // all windows
+  uint32_t batches() const { return (windows + batch_windows - 1) / batch_windows; }
+  uint32_t batch_first(uint32_t b) const { return b * batch_windows; }
+  uint32_t batch_size(uint32_t b) const { return std::min(batch_windows, windows - batch_first(b)); }
+  size_t batch_entries(size_t m) const { return size_t(batch_windows) * m; }  // the largest batch
+  size_t chunks_of(size_t entries) const { return (entries + chunk - 1) / chunk; }
+  size_t chunks(size_t m) const { return chunks_of(batch_entries(m)); }  // the largest batch
   uint32_t segments() const { return buckets / segment; }  // per window
 };
 

@@ -13,12 +13,15 @@
 #include "gpu/bit_reverse.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_buffer.cuh"
+#include "gpu/device_scalars.cuh"
+#include "gpu/event.cuh"
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_device.cuh"
 #include "gpu/ntt_domain_d.cuh"
 #include "gpu/ntt_pass_launch.cuh"
 #include "gpu/ntt_pass_shape.hpp"
 #include "gpu/ntt_tables.hpp"
+#include "gpu/staging.cuh"
 #include "gpu/stream.cuh"
 
 namespace cuzk::gpu {
@@ -185,21 +188,33 @@ void ntt_d(fr_d* x, uint32_t log_n, ntt_dir dir, bool coset, cudaStream_t s, ntt
   bit_reverse_d(x, log_n, s);
 }
 
-void compute_h_d(fr_d* a, fr_d* b, fr_d* c, uint32_t log_n, cudaStream_t s, ntt_config cfg) {
-  const ntt_domain_d& d = ntt_domain(log_n);
+namespace {
+
+// Values on H -> values on g·H with no bit reversal: the inverse DIF leaves
+// coefficients bit-reversed, g^i/n is applied at its last store, and the
+// forward DIT takes bit-reversed input.
+void to_coset_d(fr_d* x, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s, const ntt_config& cfg) {
   const scale_op none{};
-  // Values on H -> values on g·H with no bit reversal: the inverse DIF leaves
-  // coefficients bit-reversed, g^i/n is applied at its last store, and the
-  // forward DIT takes bit-reversed input.
-  for (fr_d* x : {a, b, c}) {
-    ntt_nr_d(x, log_n, ntt_dir::inverse, none, scale_op::by_powers(d.coset_n, true), s, cfg);
-    ntt_rn_d(x, log_n, ntt_dir::forward, none, none, s, cfg);
-  }
+  ntt_nr_d(x, log_n, ntt_dir::inverse, none, scale_op::by_powers(d.coset_n, true), s, cfg);
+  ntt_rn_d(x, log_n, ntt_dir::forward, none, none, s, cfg);
+}
+
+// a = (a·b - c)/Z on g·H, then back to coefficients (natural order).
+void quotient_to_h_d(fr_d* a, const fr_d* b, const fr_d* c, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s,
+                     const ntt_config& cfg) {
   const size_t n = size_t(1) << log_n;
   quotient_kernel<<<elementwise_grid(n), 256, 0, s>>>(a, b, c, d.z_inv, n);
   CUDA_LAUNCH_OK();
-  ntt_nr_d(a, log_n, ntt_dir::inverse, none, scale_op::by_powers(d.coset_inv_n, true), s, cfg);
+  ntt_nr_d(a, log_n, ntt_dir::inverse, scale_op{}, scale_op::by_powers(d.coset_inv_n, true), s, cfg);
   bit_reverse_d(a, log_n, s);
+}
+
+}  // namespace
+
+void compute_h_d(fr_d* a, fr_d* b, fr_d* c, uint32_t log_n, cudaStream_t s, ntt_config cfg) {
+  const ntt_domain_d& d = ntt_domain(log_n);
+  for (fr_d* x : {a, b, c}) to_coset_d(x, d, log_n, s, cfg);
+  quotient_to_h_d(a, b, c, d, log_n, s, cfg);
 }
 
 void fill_random_d(fr_d* x, size_t n, uint64_t seed, cudaStream_t s) {
@@ -224,22 +239,53 @@ void ntt(std::span<fr_t> data, uint32_t log_n, ntt_dir dir, bool coset, ntt_conf
   s.sync();
 }
 
-void compute_h(std::span<fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c, ntt_config cfg) {
-  const size_t n = a.size();
-  if (n < 2 || (n & (n - 1)) || b.size() != n || c.size() != n) {
-    throw std::invalid_argument("gpu::compute_h: a, b, c must have the same power-of-two size >= 2");
+namespace {
+
+uint32_t check_h_sizes(size_t n, size_t nb, size_t nc, const char* who) {
+  if (n < 2 || (n & (n - 1)) || nb != n || nc != n) {
+    throw std::invalid_argument(std::string(who) + ": a, b, c must have the same power-of-two size >= 2");
   }
   const uint32_t log_n = uint32_t(std::countr_zero(n));
-  check_log_n(log_n, "gpu::compute_h");
+  check_log_n(log_n, who);
+  return log_n;
+}
+
+}  // namespace
+
+void compute_h(std::span<fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c, ntt_config cfg) {
+  device_scalars h = compute_h_resident(a, b, c, cfg);
+  CUDA_OK(cudaMemcpy(a.data(), h.get().data, a.size_bytes(), cudaMemcpyDeviceToHost));
+}
+
+device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c,
+                                  ntt_config cfg) {
+  const size_t n = a.size();
+  const uint32_t log_n = check_h_sizes(n, b.size(), c.size(), "gpu::compute_h");
   check_config(cfg);
-  stream_t s;
-  device_buffer<fr_d> da(n), db(n), dc(n);
-  da.upload(std::span<const fr_t>(a), s);
-  db.upload(b, s);
-  dc.upload(c, s);
-  compute_h_d(da.data(), db.data(), dc.data(), log_n, s, cfg);
-  da.download(a, s);
-  s.sync();
+  const ntt_domain_d& d = ntt_domain(log_n);  // tables built (and synchronized) before the streams start
+  stream_t copy, work;
+  auto h = std::make_unique<device_scalars::impl>(n, work.get());
+  fr_d *db = nullptr, *dc = nullptr;
+  CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&db), n * sizeof(fr_d), work));
+  CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&dc), n * sizeof(fr_d), work));
+  event_t allocated;
+  allocated.record(work);
+  CUDA_OK(cudaStreamWaitEvent(copy, allocated.get()));
+  // Each vector's transforms start as soon as its copy is in.
+  fr_d* dst[3] = {h->data, db, dc};
+  const fr_t* src[3] = {a.data(), b.data(), c.data()};
+  event_t arrived[3];
+  for (int k = 0; k < 3; ++k) {
+    upload_staged(dst[k], src[k], n * sizeof(fr_t), copy);
+    arrived[k].record(copy);
+    CUDA_OK(cudaStreamWaitEvent(work, arrived[k].get()));
+    to_coset_d(dst[k], d, log_n, work, cfg);
+  }
+  quotient_to_h_d(h->data, db, dc, d, log_n, work, cfg);
+  CUDA_OK(cudaFreeAsync(db, work));
+  CUDA_OK(cudaFreeAsync(dc, work));
+  work.sync();
+  return device_scalars(std::move(h));
 }
 
 }  // namespace cuzk::gpu

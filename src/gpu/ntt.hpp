@@ -9,6 +9,7 @@
 #include <span>
 
 #include "ff/fr.hpp"
+#include "gpu/device_scalars.hpp"
 #include "gpu/ntt_config.hpp"
 
 namespace cuzk::gpu {
@@ -27,5 +28,12 @@ void ntt(std::span<ff::fr_t> data, uint32_t log_n, ntt_dir dir, bool coset = fal
 // size n = a.size() (a power of two); on return a holds the n coefficients of
 // H (a[n-1] is zero for a satisfied witness). b and c are not modified.
 void compute_h(std::span<ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c, ntt_config cfg = {});
+
+// The same H left on the current device for the H MSM (gpu::msm_bases::msm
+// over device_scalars): a, b and c go up through pinned staging buffers, and
+// each one's transforms start as soon as it has arrived, while the next one
+// is still being copied. Nothing comes back over PCIe.
+device_scalars compute_h_resident(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b,
+                                  std::span<const ff::fr_t> c, ntt_config cfg = {});
 
 }  // namespace cuzk::gpu

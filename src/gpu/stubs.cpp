@@ -24,6 +24,7 @@ namespace {
 
 int device_count() { return 0; }
 void set_device(int) { no_cuda("gpu::set_device"); }
+int current_device() { no_cuda("gpu::current_device"); }
 
 template <class C>
 void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::xyzz_t<C>>) {
@@ -35,6 +36,20 @@ template void fixed_base_mul<ec::g2_curve>(std::span<const ec::affine_t<ec::g2_c
                                            std::span<ec::xyzz_t<ec::g2_curve>>);
 
 void ntt(std::span<ff::fr_t>, uint32_t, ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt"); }
+device_scalars compute_h_resident(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>,
+                                  ntt_config) {
+  no_cuda("gpu::compute_h_resident");
+}
+
+struct device_scalars::impl {};
+device_scalars::device_scalars() = default;
+device_scalars::device_scalars(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+device_scalars::~device_scalars() = default;
+device_scalars::device_scalars(device_scalars&&) noexcept = default;
+device_scalars& device_scalars::operator=(device_scalars&&) noexcept = default;
+device_scalars device_scalars::upload(std::span<const ff::fr_t>) { no_cuda("gpu::device_scalars"); }
+size_t device_scalars::size() const { return 0; }
+std::vector<ff::fr_t> device_scalars::to_host() const { return {}; }
 void compute_h(std::span<ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>, ntt_config) {
   no_cuda("gpu::compute_h");
 }
@@ -51,6 +66,8 @@ void copy_through_device(std::span<const ff::fr_t>, std::span<ff::fr_t>) { no_cu
 
 double fr_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_ms"); }
 double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
+double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
+double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
 
 struct ntt_timer::impl {};
 ntt_timer::ntt_timer(uint32_t, int) { no_cuda("gpu::ntt_timer"); }
@@ -80,6 +97,10 @@ size_t msm_bases<C>::size() const {
 }
 template <class C>
 ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t>, size_t, const msm_config&) const {
+  no_cuda("gpu::msm_bases::msm");
+}
+template <class C>
+ec::jacobian_t<C> msm_bases<C>::msm(const device_scalars&, size_t, size_t, const msm_config&) const {
   no_cuda("gpu::msm_bases::msm");
 }
 template <class C>

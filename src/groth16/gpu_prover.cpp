@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpu/device.hpp"
 #include "gpu/ntt.hpp"
 #include "groth16/prover_checks.hpp"
 #include "groth16/step_timer_t.hpp"
@@ -24,29 +25,48 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   auto [d, a, b, c] = take_checked_evaluations(params, w);
   const size_t b_inputs = w.b_input_density().total_density();
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
-  steps.lap("checks");
-  gpu::compute_h(a, b, c);
-  r1cs::fr_vector().swap(b);
-  r1cs::fr_vector().swap(c);
-  steps.lap("compute_h");
-  out.h = h_.msm(std::span<const fr_t>(a).first(d.n - 1));
-  r1cs::fr_vector().swap(a);
-  steps.lap("msm_h");
-
   const std::span<const fr_t> in_s = w.input_assignment(), aux_s = w.aux_assignment();
-  out.l = l_.msm(aux_s);
-  steps.lap("msm_l");
-  out.a = a_.msm(in_s) + a_.msm(compact_dense(aux_s, w.a_aux_density()), n_inputs);
-  steps.lap("msm_a");
+  steps.lap("checks");
+
+  // The witness MSMs do not need H: each runs on its own thread (every base
+  // set has its own stream and scratch) while this thread computes H, so
+  // their uploads, sorts and bucket sums overlap on the GPU and the host's
+  // compaction overlaps with all of it. Threads take this thread's device.
+  const int device = gpu::current_device();
+  auto on_device = [device](auto f) {
+    return std::async(std::launch::async, [device, f] {
+      gpu::set_device(device);
+      return f();
+    });
+  };
+  auto l = on_device([&] { return l_.msm(aux_s); });
+  auto a_q = on_device([&] { return a_.msm(in_s) + a_.msm(compact_dense(aux_s, w.a_aux_density()), n_inputs); });
   const auto b_in = compact_dense(in_s, w.b_input_density()), b_aux = compact_dense(aux_s, w.b_aux_density());
-  out.b_g1 = b_g1_.msm(b_in) + b_g1_.msm(b_aux, b_inputs);
-  steps.lap("msm_b_g1");
+  auto b_g1 = on_device([&] { return b_g1_.msm(b_in) + b_g1_.msm(b_aux, b_inputs); });
   // B_g2 on the GPU too: measured on the H200 a 2^22 G2 MSM takes 0.2 s there
   // against ~10 s on 16 CPU threads, and with several proofs in flight the
   // CPU B_g2 MSMs became the pipeline's bottleneck (finalize waited on them).
-  std::promise<ec::jacobian_t<ec::g2_curve>> b_g2;
-  b_g2.set_value(b_g2_.msm(b_in) + b_g2_.msm(b_aux, b_inputs));
-  out.b_g2 = b_g2.get_future();
+  auto b_g2 = on_device([&] { return b_g2_.msm(b_in) + b_g2_.msm(b_aux, b_inputs); });
+
+  {
+    const gpu::device_scalars h = gpu::compute_h_resident(a, b, c);
+    r1cs::fr_vector().swap(a);
+    r1cs::fr_vector().swap(b);
+    r1cs::fr_vector().swap(c);
+    steps.lap("compute_h");
+    out.h = h_.msm(h, d.n - 1);
+  }
+  steps.lap("msm_h");
+  // From here each step is the wait for a result computed concurrently.
+  out.l = l.get();
+  steps.lap("msm_l");
+  out.a = a_q.get();
+  steps.lap("msm_a");
+  out.b_g1 = b_g1.get();
+  steps.lap("msm_b_g1");
+  std::promise<ec::jacobian_t<ec::g2_curve>> b_g2_done;
+  b_g2_done.set_value(b_g2.get());
+  out.b_g2 = b_g2_done.get_future();
   steps.lap("msm_b_g2");
   return out;
 }

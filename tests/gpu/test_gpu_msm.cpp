@@ -5,6 +5,7 @@
 // sub-ranges of a resident base set. Skipped without a GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -99,6 +100,44 @@ TYPED_TEST(gpu_msm, subranges_of_resident_bases) {
   auto s = gpu::test::random_frs(10, rng);
   EXPECT_THROW(dev.msm(s, n - 5), std::invalid_argument);
   EXPECT_THROW(dev.msm(s, 0, msm_config{40, 0}), std::invalid_argument);
+}
+
+// Windows in batches (scratch bounded), other thread targets, the stage
+// times, and scalars already on the device: all the same sum.
+TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
+  SKIP_WITHOUT_GPU();
+  using C = TypeParam;
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm batches"));
+  const size_t n = 5000;
+  auto bases = gpu::test::random_points<C>(n, rng);
+  gpu::msm_bases<C> dev(bases);
+  auto s = gpu::test::random_frs(n, rng);
+  for (size_t i = 0; i < n; i += 7) s[i] = i % 2 ? fr_t::one() : fr_t::zero();
+  const auto want = cpu<C>(bases, s);
+  for (size_t batch : {size_t(1), 3 * n, size_t(0)}) {
+    gpu::msm_stage_ms st;
+    msm_config cfg;
+    cfg.window_bits = 11;
+    cfg.batch_entries = batch;
+    cfg.threads = 100;
+    cfg.stages = &st;
+    EXPECT_EQ(dev.msm(s, 0, cfg), want) << "batch entries " << batch;
+    EXPECT_EQ(st.c, 11u);
+    EXPECT_EQ(st.others, n - (n + 6) / 7);
+    const uint32_t per_batch = batch == 0 ? st.windows : uint32_t(std::max<size_t>(1, batch / st.others));
+    EXPECT_EQ(st.batches, (st.windows + per_batch - 1) / per_batch) << "batch entries " << batch;
+    EXPECT_GT(st.accumulate, 0.0);
+    EXPECT_GT(st.reduce, 0.0);
+  }
+  const auto on_device = gpu::device_scalars::upload(s);
+  ASSERT_EQ(on_device.size(), n);
+  EXPECT_EQ(on_device.to_host(), s);
+  EXPECT_EQ(dev.msm(on_device, n), want);
+  std::vector<fr_t> head(s.begin(), s.begin() + 1234);
+  std::vector<ec::affine_t<C>> sub(bases.begin() + 10, bases.begin() + 10 + 1234);
+  EXPECT_EQ(dev.msm(on_device, 1234, 10), cpu<C>(sub, head)) << "first 1234 scalars at offset 10";
+  EXPECT_THROW(dev.msm(on_device, n + 1), std::invalid_argument);
+  EXPECT_THROW(dev.msm(on_device, n, 1), std::invalid_argument);
 }
 
 }  // namespace

@@ -51,9 +51,23 @@ TEST(gpu_msm_emulated, plan_rejects_bad_window_bits_and_splits_work) {
   for (size_t m : {size_t(1), size_t(1000), size_t(1) << 20, size_t(1) << 26}) {
     const msm_plan p = msm_plan::make(m);
     EXPECT_EQ(p.buckets % p.segment, 0u) << "m=" << m;
-    EXPECT_GE(p.chunks(m) * p.chunk, p.entries(m)) << "m=" << m;
+    EXPECT_GE(p.chunks(m) * p.chunk, p.batch_entries(m)) << "m=" << m;
+    EXPECT_LT(p.batches() * p.batch_windows - p.windows, p.batch_windows) << "m=" << m;
     EXPECT_LE(p.c, 20u) << "m=" << m;
+    if (m <= (size_t(1) << 24)) {
+      EXPECT_EQ(p.batch_windows, p.windows) << "m=" << m << ": one batch up to 2^24";
+    }
+    EXPECT_LE(p.batch_entries(m), std::max(msm_plan::default_batch_entries, m)) << "m=" << m;
   }
+  // A 2^27-point MSM at c = 20 (13 windows) holds 2 windows' entries at once under the default bound.
+  const msm_plan big = msm_plan::make(size_t(1) << 27, 20);
+  EXPECT_EQ(big.batch_windows, 2u);
+  EXPECT_EQ(big.batches(), 7u);
+  EXPECT_EQ(big.batch_size(6), 1u);
+  EXPECT_LE(big.batch_entries(size_t(1) << 27), msm_plan::default_batch_entries);
+  // The cost model: c = 16 at 2^24 points (measured faster than 20 on an H200), 20 at 2^26.
+  EXPECT_EQ(msm_plan::make(size_t(1) << 24).c, 16u);
+  EXPECT_EQ(msm_plan::make(size_t(1) << 26).c, 20u);
 }
 
 TEST(gpu_msm_emulated, signed_windows_match_cpu_digits) {
@@ -95,32 +109,38 @@ struct int_group {
 
 // The device pipeline of msm_impl.cuh, step by step, over int_point.
 uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p) {
-  const size_t m = scalars.size(), total = p.entries(m);
-  std::vector<uint32_t> keys(total), vals(total);
-  for (size_t j = 0; j < m; ++j)
-    msm_algo::signed_windows(scalars[j].data(), p.c, p.windows, [&](uint32_t w, uint32_t mag, bool neg) {
-      keys[w * m + j] = (w << p.c) | mag;
-      vals[w * m + j] = uint32_t(j << 1) | uint32_t(neg);
-    });
-  std::vector<size_t> order(total);
-  for (uint32_t w = 0; w < p.windows; ++w) {  // stable per-window sort by key, as CUB's radix sort
-    std::iota(order.begin() + w * m, order.begin() + (w + 1) * m, w * m);
-    std::stable_sort(order.begin() + w * m, order.begin() + (w + 1) * m,
-                     [&](size_t a, size_t b) { return keys[a] < keys[b]; });
-  }
-  std::vector<uint32_t> sk(total), sv(total);
-  for (size_t i = 0; i < total; ++i) sk[i] = keys[order[i]], sv[i] = vals[order[i]];
-
-  const size_t chunks = p.chunks(m);
-  std::vector<int_point> buckets(size_t(p.windows) * p.buckets), head(chunks), tail(chunks);
-  std::vector<uint8_t> open(chunks);
+  const size_t m = scalars.size();
+  std::vector<int_point> buckets(size_t(p.windows) * p.buckets);
   int_group g{&bases};
-  for (size_t t = 0; t < chunks; ++t)
-    msm_algo::accumulate_chunk(g, sk.data(), sv.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(),
-                               head.data(), tail.data(), open.data());
-  for (size_t t = 0; t < chunks; ++t)
-    msm_algo::fixup_chunk(sk.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(), head.data(), tail.data(),
-                          open.data());
+  for (uint32_t b = 0; b < p.batches(); ++b) {  // batches of whole windows, as the driver runs them
+    const uint32_t first = p.batch_first(b), count = p.batch_size(b);
+    const size_t total = size_t(count) * m;
+    std::vector<uint32_t> keys(total), vals(total);
+    for (size_t j = 0; j < m; ++j)
+      msm_algo::signed_windows(scalars[j].data(), p.c, first + count, [&](uint32_t w, uint32_t mag, bool neg) {
+        if (w < first) return;
+        keys[(w - first) * m + j] = (w << p.c) | mag;
+        vals[(w - first) * m + j] = uint32_t(j << 1) | uint32_t(neg);
+      });
+    std::vector<size_t> order(total);
+    for (uint32_t w = 0; w < count; ++w) {  // stable per-window sort by key, as CUB's radix sort
+      std::iota(order.begin() + w * m, order.begin() + (w + 1) * m, w * m);
+      std::stable_sort(order.begin() + w * m, order.begin() + (w + 1) * m,
+                       [&](size_t x, size_t y) { return keys[x] < keys[y]; });
+    }
+    std::vector<uint32_t> sk(total), sv(total);
+    for (size_t i = 0; i < total; ++i) sk[i] = keys[order[i]], sv[i] = vals[order[i]];
+
+    const size_t chunks = p.chunks_of(total);
+    std::vector<int_point> head(chunks), tail(chunks);
+    std::vector<uint8_t> open(chunks);
+    for (size_t t = 0; t < chunks; ++t)
+      msm_algo::accumulate_chunk(g, sk.data(), sv.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(),
+                                 head.data(), tail.data(), open.data());
+    for (size_t t = 0; t < chunks; ++t)
+      msm_algo::fixup_chunk(sk.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(), head.data(), tail.data(),
+                            open.data());
+  }
   const size_t segs = size_t(p.windows) * p.segments();
   std::vector<int_point> run(segs), acc(segs);
   for (size_t t = 0; t < segs; ++t) {
@@ -157,9 +177,13 @@ TEST(gpu_msm_emulated, pipeline_matches_integer_sum) {
     for (size_t i = 0; i < m; ++i) want += (uint64_t(scalars[i][0]) | uint64_t(scalars[i][1]) << 32) * bases[i];
     for (uint32_t c : {0u, 2u, 4u, 7u, 13u}) {
       for (size_t chunk : {size_t(1), size_t(2), size_t(3), size_t(17), size_t(0)}) {
-        const msm_plan p = msm_plan::make(m, c, chunk, 64);
-        ASSERT_EQ(emulated_msm(bases, scalars, p), want)
-            << "m=" << m << " kind=" << kind << " c=" << p.c << " chunk=" << p.chunk << " segment=" << p.segment;
+        // Batches of one window, of three, and all windows at once.
+        for (size_t batch : {size_t(1), 3 * m, msm_plan::default_batch_entries}) {
+          const msm_plan p = msm_plan::make(m, c, chunk, 64, batch);
+          ASSERT_EQ(emulated_msm(bases, scalars, p), want)
+              << "m=" << m << " kind=" << kind << " c=" << p.c << " chunk=" << p.chunk << " segment=" << p.segment
+              << " batch windows=" << p.batch_windows;
+        }
       }
     }
   }

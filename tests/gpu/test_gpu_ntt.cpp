@@ -153,6 +153,25 @@ TEST(gpu_ntt, compute_h_matches_reference_and_poly) {
   }
 }
 
+// compute_h_resident at 2^22 (128 MiB per vector: several staging chunks
+// in flight) against the CPU's poly::compute_h; the host compute_h is the
+// same path plus a copy back.
+TEST(gpu_ntt, compute_h_resident_matches_poly_through_staging) {
+  SKIP_WITHOUT_GPU();
+  std::mt19937_64 rng(cuzk::test::seed("gpu_ntt.compute_h_resident"));
+  const uint32_t log_n = 22;
+  const size_t n = size_t(1) << log_n;
+  auto a = random_vec(rng, n), b = random_vec(rng, n), c = random_vec(rng, n);
+  const auto h = cuzk::gpu::compute_h_resident(a, b, c);
+  ASSERT_EQ(h.size(), n);
+  const auto got = h.to_host();
+  const cuzk::poly::domain_t d(log_n);
+  cuzk::poly::compute_h(d, a, b, c);
+  EXPECT_EQ(first_diff(got, a), -1);
+  std::vector<fr_t> short_b(n / 2);
+  EXPECT_THROW(cuzk::gpu::compute_h_resident(a, short_b, c), std::invalid_argument);
+}
+
 // A satisfied system: a·b = c on H makes A·B - C divisible by Z, so H has
 // degree <= n - 2 and H·Z = A·B - C at any point; checked at one random x.
 TEST(gpu_ntt, compute_h_divides_for_satisfied_witness) {
