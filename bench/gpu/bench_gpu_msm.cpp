@@ -97,14 +97,15 @@ void BM_gpu_msm(benchmark::State& state) {
 // Args: log_n, window bits (0 = cost model), % zero, % one, log2 accumulation threads (0 = default).
 void g1_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {20, 22, 24, 26, 27}) b->Args({log_n, 0, 0, 0, 0});
-  for (int c : {13, 15, 16, 17, 18, 20}) b->Args({24, c, 0, 0, 0});
-  for (int t : {15, 16, 18}) b->Args({24, 16, 0, 0, t});
-  for (int c : {16, 18, 20}) b->Args({26, c, 0, 0, 0});
-  for (int log_n : {24, 26}) b->Args({log_n, 0, 50, 40, 0});
+  for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0});
+  for (int c : {13, 15, 16, 17, 18, 19, 20}) b->Args({24, c, 0, 0, 0});
+  for (int t : {15, 16, 18}) b->Args({24, 20, 0, 0, t});
+  for (int c : {16, 19, 20}) b->Args({26, c, 0, 0, 0});
+  for (int log_n : {24, 26, 27}) b->Args({log_n, 0, 50, 40, 0});
 }
 void g2_args(benchmark::internal::Benchmark* b) {
-  for (int log_n : {16, 18, 20, 22, 24}) b->Args({log_n, 0, 0, 0, 0});
-  for (int c : {12, 13, 14, 16}) b->Args({18, c, 0, 0, 0});
+  for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0});
+  for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0});
 }
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)

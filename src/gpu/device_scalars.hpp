@@ -4,6 +4,7 @@
 // MSM can read them without a round trip through host memory. Move-only;
 // the device memory is released (stream-ordered) on destruction.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -34,5 +35,12 @@ class device_scalars {
  private:
   std::unique_ptr<impl> impl_;
 };
+
+// The values whose bit is set in `words` (little-endian bits, one per value),
+// in order, on the same device: the A and B queries' scalars compacted to
+// their density without a trip through the host. `count` is the number of
+// set bits (the caller's density count); a bitmap that selects another
+// number, or of the wrong length, throws std::invalid_argument.
+device_scalars compact_by_bits(const device_scalars& values, std::span<const uint64_t> words, size_t count);
 
 }  // namespace cuzk::gpu

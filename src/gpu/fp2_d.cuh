@@ -27,12 +27,14 @@ struct alignas(16) fp2_d {
   // Out of line on the device: inlined, the ~40 Fp products of one G2
   // addition made nvcc's optimizer take over ten minutes per kernel file on
   // a 16-core machine (G1: two); as calls each kernel holds one copy.
+  // Operands by value: passed in registers, where references to a caller's
+  // locals put them in local memory (1.1 KB of stack in the G2 bucket kernel).
 #if defined(__CUDACC__)
   __host__ __device__ __noinline__
 #else
   inline
 #endif
-  static fp2_d mul(const fp2_d& a, const fp2_d& b) {
+  static fp2_d mul(fp2_d a, fp2_d b) {
     fp_d aa = a.c0 * b.c0, bb = a.c1 * b.c1;
     fp_d s = (a.c0 + a.c1) * (b.c0 + b.c1);
     return {aa - bb, s - aa - bb};
@@ -42,7 +44,7 @@ struct alignas(16) fp2_d {
 #else
   inline
 #endif
-  static fp2_d sqr_of(const fp2_d& a) {
+  static fp2_d sqr_of(fp2_d a) {
     return {(a.c0 + a.c1) * (a.c0 - a.c1), (a.c0 * a.c1).dbl()};
   }
   CUZK_HD fp2_d& operator+=(const fp2_d& b) { return *this = *this + b; }

@@ -58,36 +58,50 @@ CUZK_HD size_t bucket_of(uint32_t key, uint32_t c, uint32_t buckets) {
   return size_t(key >> c) * buckets + key_magnitude(key, c) - 1;
 }
 
-// Chunk t of the sorted entries [t·L, min((t+1)·L, total)).
+// Where the sum of one run goes: its bucket when the run lies in this chunk;
+// head_part[t] when it started in an earlier chunk; tail_part[t] (and
+// tail_open[t]) when it starts here and continues into later chunks.
+template <class P>
+CUZK_HD void store_run(const P& acc, uint32_t key, bool owned, bool continues, size_t t, uint32_t c, uint32_t buckets,
+                       P* bucket_out, P* head_part, P* tail_part, uint8_t* tail_open) {
+  if (key_magnitude(key, c) == 0) return;
+  if (!owned) {
+    head_part[t] = acc;
+  } else if (continues) {
+    tail_part[t] = acc;
+    tail_open[t] = 1;
+  } else {
+    bucket_out[bucket_of(key, c, buckets)] = acc;
+  }
+}
+
+// Chunk t of the sorted entries [t·L, min((t+1)·L, total)), one entry per
+// loop trip whatever the runs: on a GPU the 32 threads of a warp then stay
+// in step. (A loop per run, nested in a loop over runs, left lanes idle
+// until the warp's longest run ended: 24.5 of 32 lanes active, ncu on an
+// H200.)
 template <class G, class P>
 CUZK_HD void accumulate_chunk(G& g, const uint32_t* keys, const uint32_t* vals, size_t total, size_t L, size_t t,
                               uint32_t c, uint32_t buckets, P* bucket_out, P* head_part, P* tail_part,
                               uint8_t* tail_open) {
   const size_t begin = t * L, end = begin + L < total ? begin + L : total;
   tail_open[t] = 0;
-  size_t s = begin;
-  while (s < end) {
-    const uint32_t key = keys[s];
-    size_t e = s;
-    if (key_magnitude(key, c) == 0) {
-      while (e < end && keys[e] == key) ++e;
-      s = e;
-      continue;
+  if (begin >= end) return;
+  uint32_t key = keys[begin];
+  bool owned = begin == 0 || keys[begin - 1] != key;
+  P acc = P::inf();
+  for (size_t e = begin; e < end; ++e) {
+    const uint32_t k = keys[e];
+    if (k != key) {  // the previous run ended inside this chunk
+      store_run(acc, key, owned, false, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
+      key = k;
+      owned = true;
+      acc = P::inf();
     }
-    P acc = P::inf();
-    for (; e < end && keys[e] == key; ++e) g.add_entry(acc, vals[e]);
-    const bool owned = s == 0 || keys[s - 1] != key;
-    const bool continues = e == end && end < total && keys[end] == key;
-    if (!owned) {
-      head_part[t] = acc;  // s == begin: the run started in an earlier chunk
-    } else if (continues) {
-      tail_part[t] = acc;
-      tail_open[t] = 1;
-    } else {
-      bucket_out[bucket_of(key, c, buckets)] = acc;
-    }
-    s = e;
+    if (key_magnitude(key, c) != 0) g.add_entry(acc, vals[e]);
   }
+  const bool continues = end < total && keys[end] == key;
+  store_run(acc, key, owned, continues, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
 }
 
 // After every chunk ran: a run that starts in chunk t and continues collects

@@ -149,7 +149,9 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   const msm_plan plan = msm_plan::make(
       m, cfg.window_bits, cfg.chunk, cfg.threads ? cfg.threads : msm_plan::default_threads,
       cfg.batch_entries ? cfg.batch_entries : msm_plan::default_batch_entries,
-      cfg.bucket_weight > 0 ? cfg.bucket_weight : msm_plan::default_bucket_weight);
+      cfg.bucket_weight > 0                 ? cfg.bucket_weight
+      : std::is_same_v<C, ec::g2_curve> ? msm_plan::g2_bucket_weight
+                                        : msm_plan::default_bucket_weight);
   if (cfg.stages) {
     cfg.stages->c = plan.c;
     cfg.stages->windows = plan.windows;
@@ -188,9 +190,10 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
                                                 st));
       }
       clock.lap(&msm_stage_ms::sort);
-      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
-          bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
-          ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
+                                                         plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
+                                                         ws.head_part.data(), ws.tail_part.data(),
+                                                         ws.tail_open.data());
       CUDA_LAUNCH_OK();
       msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
                                                                      plan.c, plan.buckets, ws.buckets.data(),

@@ -39,10 +39,18 @@ struct msm_plan {
     return w;
   }
 
+  // Bits of a scalar below r that the top window sees (the rest of it is
+  // carry); <= 0 when the top window exists only for the carry.
+  static int top_window_bits(uint32_t c) { return int(ff::fr_t::bits) - int(c * (windows_for(c) - 1)); }
+
   // Defaults of make(); msm_config's zeros mean these.
   static constexpr size_t default_threads = size_t(1) << 17;
   static constexpr size_t default_batch_entries = size_t(1) << 28;  // 4 GiB of keys, values and sort buffers
-  static constexpr double default_bucket_weight = 20.0;
+  // Measured on an H200 (stage times, 2^22-2^26 points): a G1 bucket costs
+  // about 4 entries' time at c = 20; a G2 bucket about 19 (its reduction
+  // kernel spills, 4.6 KB of stack).
+  static constexpr double default_bucket_weight = 5.0;
+  static constexpr double g2_bucket_weight = 20.0;
 
   // m: scalars going through Pippenger (0 and 1 taken out); c_forced: 0 for
   // the cost model; chunk_forced: 0 to spread one batch's entries over about
@@ -60,11 +68,15 @@ struct msm_plan {
     } else {
       // Cost in mixed additions: one per entry per window, bucket_weight per
       // bucket (clearing, the running sums' two full additions, the memory
-      // they touch; on an H200 c = 16 beat the count-only choice c = 20 at
-      // 2^24 points); capped at 20 bits so the buckets of the largest runs
-      // stay near a gigabyte.
+      // they touch); capped at 20 bits so the buckets of the largest runs
+      // stay near a gigabyte. Widths whose top window holds only a few bits
+      // are skipped: there a handful of buckets take a large share of the
+      // entries, and such a run, spread over thousands of chunks, is summed
+      // by one thread in the fix-up (on an H200, G1 2^24 at c = 17: 200 ms
+      // against 144 at c = 16; G2 2^18 at c = 12: 52 ms against 17 at 13).
       double best = 0;
       for (uint32_t c = min_bits; c <= 20; ++c) {
+        if (c >= 8 && top_window_bits(c) < 5) continue;
         double cost = double(windows_for(c)) * (double(m) + bucket_weight * double(uint64_t(1) << (c - 1)));
         if (p.c == 0 || cost < best) best = cost, p.c = c;
       }

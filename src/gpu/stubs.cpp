@@ -49,6 +49,9 @@ device_scalars::device_scalars(device_scalars&&) noexcept = default;
 device_scalars& device_scalars::operator=(device_scalars&&) noexcept = default;
 device_scalars device_scalars::upload(std::span<const ff::fr_t>) { no_cuda("gpu::device_scalars"); }
 size_t device_scalars::size() const { return 0; }
+device_scalars compact_by_bits(const device_scalars&, std::span<const uint64_t>, size_t) {
+  no_cuda("gpu::compact_by_bits");
+}
 std::vector<ff::fr_t> device_scalars::to_host() const { return {}; }
 void compute_h(std::span<ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>, ntt_config) {
   no_cuda("gpu::compute_h");

@@ -14,8 +14,8 @@
 
 namespace cuzk::groth16 {
 
-gpu_prover_t::gpu_prover_t(const parameters_t& params)
-    : params_(params), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1), b_g2_(params.b_g2) {}
+gpu_prover_t::gpu_prover_t(const parameters_t& params, bool overlap)
+    : params_(params), overlap_(overlap), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1), b_g2_(params.b_g2) {}
 
 pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   const auto& params = params_;
@@ -30,23 +30,36 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
 
   // The witness MSMs do not need H: each runs on its own thread (every base
   // set has its own stream and scratch) while this thread computes H, so
-  // their uploads, sorts and bucket sums overlap on the GPU and the host's
-  // compaction overlaps with all of it. Threads take this thread's device.
+  // their sorts and bucket sums overlap on the GPU with each other and with
+  // the uploads of a, b, c. Threads take this thread's device.
   const int device = gpu::current_device();
-  auto on_device = [device](auto f) {
-    return std::async(std::launch::async, [device, f] {
+  auto on_device = [device, this](auto f) {
+    return std::async(overlap_ ? std::launch::async : std::launch::deferred, [device, f] {
       gpu::set_device(device);
       return f();
     });
   };
-  auto l = on_device([&] { return l_.msm(aux_s); });
-  auto a_q = on_device([&] { return a_.msm(in_s) + a_.msm(compact_dense(aux_s, w.a_aux_density()), n_inputs); });
-  const auto b_in = compact_dense(in_s, w.b_input_density()), b_aux = compact_dense(aux_s, w.b_aux_density());
-  auto b_g1 = on_device([&] { return b_g1_.msm(b_in) + b_g1_.msm(b_aux, b_inputs); });
+  // The aux assignment goes up once; L reads it as it is, A and B read it
+  // compacted to their densities on the device (no host compaction, no
+  // second upload). The inputs are a handful: compacted on the host.
+  const gpu::device_scalars aux_d = gpu::device_scalars::upload(aux_s);
+  if (!overlap_) steps.lap("upload_aux");
+  auto on_aux = [&](const r1cs::density_tracker& dens) {
+    return gpu::compact_by_bits(aux_d, dens.words(), dens.total_density());
+  };
+  auto l = on_device([&] { return l_.msm(aux_d, aux_d.size()); });
+  auto a_q = on_device([&] {
+    const auto a_aux = on_aux(w.a_aux_density());
+    return a_.msm(in_s) + a_.msm(a_aux, a_aux.size(), n_inputs);
+  });
+  const auto b_in = compact_dense(in_s, w.b_input_density());
+  const auto b_aux = on_aux(w.b_aux_density());
+  if (!overlap_) steps.lap("compact_b");
+  auto b_g1 = on_device([&] { return b_g1_.msm(b_in) + b_g1_.msm(b_aux, b_aux.size(), b_inputs); });
   // B_g2 on the GPU too: measured on the H200 a 2^22 G2 MSM takes 0.2 s there
   // against ~10 s on 16 CPU threads, and with several proofs in flight the
   // CPU B_g2 MSMs became the pipeline's bottleneck (finalize waited on them).
-  auto b_g2 = on_device([&] { return b_g2_.msm(b_in) + b_g2_.msm(b_aux, b_inputs); });
+  auto b_g2 = on_device([&] { return b_g2_.msm(b_in) + b_g2_.msm(b_aux, b_aux.size(), b_inputs); });
 
   {
     const gpu::device_scalars h = gpu::compute_h_resident(a, b, c);
@@ -57,7 +70,8 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
     out.h = h_.msm(h, d.n - 1);
   }
   steps.lap("msm_h");
-  // From here each step is the wait for a result computed concurrently.
+  // From here each step is the wait for a result computed concurrently
+  // (with overlap off: the step itself, run when its result is asked for).
   out.l = l.get();
   steps.lap("msm_l");
   out.a = a_q.get();

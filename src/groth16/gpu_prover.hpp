@@ -19,12 +19,16 @@ namespace cuzk::groth16 {
 
 class gpu_prover_t {
  public:
-  explicit gpu_prover_t(const parameters_t& params);  // params must outlive the prover
+  // params must outlive the prover. overlap = false runs every step in turn
+  // on the calling thread, so stage_ms holds each step's own time (the
+  // per-stage breakdown of bench/groth16/bench_gpu_prove_start.cpp).
+  explicit gpu_prover_t(const parameters_t& params, bool overlap = true);
 
   pending_proof_t prove_start(r1cs::witness_cs&& witness) const;
 
  private:
   const parameters_t& params_;
+  bool overlap_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;
   gpu::msm_bases<ec::g2_curve> b_g2_;
 };

@@ -140,4 +140,32 @@ TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
   EXPECT_THROW(dev.msm(on_device, n, 1), std::invalid_argument);
 }
 
+// The A and B queries' scalars compacted on the device: the values whose
+// bit is set, in order (against a plain host filter), and a bitmap of the
+// wrong length or count refused.
+TEST(gpu_compact, compact_by_bits_matches_host_filter) {
+  SKIP_WITHOUT_GPU();
+  std::mt19937_64 rng(cuzk::test::seed("gpu_compact"));
+  for (size_t n : {size_t(1), size_t(63), size_t(64), size_t(1000), size_t(300001)}) {
+    const auto values = gpu::test::random_frs(n, rng);
+    std::vector<uint64_t> words((n + 63) / 64, 0);
+    std::vector<fr_t> want;
+    const int dense = int(rng() % 100);
+    for (size_t i = 0; i < n; ++i) {
+      if (int(rng() % 100) < dense) {
+        words[i / 64] |= uint64_t(1) << (i % 64);
+        want.push_back(values[i]);
+      }
+    }
+    const auto d = gpu::device_scalars::upload(values);
+    const auto got = gpu::compact_by_bits(d, words, want.size());
+    ASSERT_EQ(got.size(), want.size()) << "n=" << n;
+    EXPECT_EQ(got.to_host(), want) << "n=" << n << " density " << dense << "%";
+    EXPECT_THROW(gpu::compact_by_bits(d, words, want.size() + 1), std::invalid_argument) << "n=" << n;
+    if (!want.empty()) EXPECT_THROW(gpu::compact_by_bits(d, words, want.size() - 1), std::invalid_argument);
+    words.push_back(0);
+    EXPECT_THROW(gpu::compact_by_bits(d, words, want.size()), std::invalid_argument) << "n=" << n;
+  }
+}
+
 }  // namespace

@@ -65,9 +65,16 @@ TEST(gpu_msm_emulated, plan_rejects_bad_window_bits_and_splits_work) {
   EXPECT_EQ(big.batches(), 7u);
   EXPECT_EQ(big.batch_size(6), 1u);
   EXPECT_LE(big.batch_entries(size_t(1) << 27), msm_plan::default_batch_entries);
-  // The cost model: c = 16 at 2^24 points (measured faster than 20 on an H200), 20 at 2^26.
-  EXPECT_EQ(msm_plan::make(size_t(1) << 24).c, 16u);
+  // The cost model, against the widths measured fastest on an H200: G1 2^22 c = 16, 2^24 and 2^26 c = 20,
+  // G2 2^18 c = 13. From 2^12 points on (below, runs are short) no chosen width leaves the top
+  // window with fewer than 5 bits of the scalar.
+  EXPECT_EQ(msm_plan::make(size_t(1) << 22).c, 16u);
+  EXPECT_EQ(msm_plan::make(size_t(1) << 24).c, 20u);
   EXPECT_EQ(msm_plan::make(size_t(1) << 26).c, 20u);
+  EXPECT_EQ(msm_plan::make(size_t(1) << 18).c, 13u);
+  EXPECT_EQ(msm_plan::top_window_bits(17), 0);   // 16 windows of 17 bits: the last one is all carry
+  EXPECT_EQ(msm_plan::top_window_bits(16), 15);  // bits 240..254
+  for (int lg = 12; lg <= 27; ++lg) EXPECT_GE(msm_plan::top_window_bits(msm_plan::make(size_t(1) << lg).c), 5) << lg;
 }
 
 TEST(gpu_msm_emulated, signed_windows_match_cpu_digits) {

@@ -2,6 +2,10 @@
 // the same r, s it is byte-identical to the CPU prover's. Skipped without a GPU.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+
 #include "circuits/circuits.hpp"
 #include "gpu/device.hpp"
 #include "groth16/gpu_prover.hpp"
@@ -35,4 +39,13 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   // The resident bases serve a second proof.
   const proof_t again = finalize(params, gpu.prove_start(synthesize_witness(*circuit)), r, s);
   EXPECT_EQ(again.encode(), on_cpu.encode());
+
+  // Steps in turn (the breakdown mode) give the same bytes and name every step.
+  gpu_prover_t in_turn(params, false);
+  auto pending = in_turn.prove_start(synthesize_witness(*circuit));
+  std::vector<std::string> names;
+  for (const auto& [name, ms] : pending.stage_ms) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"checks", "upload_aux", "compact_b", "compute_h", "msm_h", "msm_l", "msm_a", "msm_b_g1",
+                                             "msm_b_g2"}));
+  EXPECT_EQ(finalize(params, std::move(pending), r, s).encode(), on_cpu.encode());
 }
