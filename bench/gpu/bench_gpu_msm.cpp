@@ -106,6 +106,7 @@ void g1_args(benchmark::internal::Benchmark* b) {
 void g2_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0});
   for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0});
+  for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0});
 }
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)

@@ -132,19 +132,20 @@ CUZK_HD P mul_small(const P& x, uint32_t k) {
   return r;
 }
 
-// Over k in [lo, hi): run = sum b[k] and acc = sum (k - lo + 1)·b[k], by
-// running sums from the top. Bucket k holds magnitude k + 1, so the weighted
-// sum of the segment is acc + lo·run (segment_finish, a separate kernel: one
-// live accumulator fewer keeps each kernel within the register file).
+// In place over k in [lo, hi), from the top: b[k] <- b[k] + ... + b[hi - 1]
+// (running sums). Bucket k holds magnitude k + 1, so afterwards the segment's
+// sum is b[lo] and sum (k - lo + 1)·b[k] of the original buckets is the
+// plain sum of the running sums (range_sum); the weighted sum of the segment
+// is that plus lo·b[lo] (segment_finish). Two passes with one live
+// accumulator each: a single pass keeping both sums spilled the G2 kernel
+// (32 registers, 4.6 KB of stack, 195 ms of a 2^24 G2 MSM at c = 20).
 template <class P>
-CUZK_HD void bucket_segment_sums(const P* b, uint32_t lo, uint32_t hi, P& run_out, P& acc_out) {
-  P run = P::inf(), acc = P::inf();
+CUZK_HD void bucket_running_sums(P* b, uint32_t lo, uint32_t hi) {
+  P run = P::inf();
   for (uint32_t k = hi; k-- > lo;) {
     run.add(b[k]);
-    acc.add(run);
+    b[k] = run;
   }
-  run_out = run;
-  acc_out = acc;
 }
 
 template <class P>

@@ -22,7 +22,7 @@ struct msm_config {
   size_t chunk = 0;          // sorted entries per accumulation thread; 0: spread over `threads`
   size_t threads = 0;        // accumulation threads to aim for per batch; 0: 2^17
   size_t batch_entries = 0;  // digit entries per batch of windows (16 bytes of scratch each); 0: 2^28
-  double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: per curve
+  double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: default
   msm_stage_ms* stages = nullptr;
 };
 

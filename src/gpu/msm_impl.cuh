@@ -149,9 +149,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   const msm_plan plan = msm_plan::make(
       m, cfg.window_bits, cfg.chunk, cfg.threads ? cfg.threads : msm_plan::default_threads,
       cfg.batch_entries ? cfg.batch_entries : msm_plan::default_batch_entries,
-      cfg.bucket_weight > 0                 ? cfg.bucket_weight
-      : std::is_same_v<C, ec::g2_curve> ? msm_plan::g2_bucket_weight
-                                        : msm_plan::default_bucket_weight);
+      cfg.bucket_weight > 0 ? cfg.bucket_weight : msm_plan::default_bucket_weight);
   if (cfg.stages) {
     cfg.stages->c = plan.c;
     cfg.stages->windows = plan.windows;
@@ -206,7 +204,10 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     const size_t segs = size_t(plan.windows) * plan.segments();
     ensure(ws.head_part, segs);
     ensure(ws.tail_part, segs);
-    msm_kernels::bucket_segments<F><<<blocks_for(segs, 128), 128, 0, st>>>(
+    msm_kernels::bucket_running<F><<<blocks_for(segs, 128), 128, 0, st>>>(ws.buckets.data(), plan.buckets,
+                                                                          plan.segment, segs);
+    CUDA_LAUNCH_OK();
+    msm_kernels::segment_sums<F><<<blocks_for(segs, 128), 128, 0, st>>>(
         ws.buckets.data(), plan.buckets, plan.segment, segs, ws.tail_part.data(), ws.head_part.data());
     CUDA_LAUNCH_OK();
     msm_kernels::segment_finish<F><<<blocks_for(segs, 128), 128, 0, st>>>(ws.tail_part.data(), plan.buckets,

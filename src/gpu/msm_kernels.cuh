@@ -79,16 +79,31 @@ __global__ void __launch_bounds__(128) fixup(const uint32_t* keys, size_t total,
   msm_algo::fixup_chunk(keys, total, L, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
 }
 
-// Thread (w, j): the running and weighted sums of window w's buckets [j·seg, (j+1)·seg).
+// Thread (w, j): running sums over window w's buckets [j·seg, (j+1)·seg), in place.
 template <class F>
-__global__ void __launch_bounds__(128) bucket_segments(const xyzz_d<F>* buckets_in, uint32_t buckets, uint32_t seg,
-                                                       size_t total_segments, xyzz_d<F>* run, xyzz_d<F>* acc) {
+__global__ void __launch_bounds__(128) bucket_running(xyzz_d<F>* buckets_io, uint32_t buckets, uint32_t seg,
+                                                      size_t total_segments) {
   const size_t t = thread_id();
   if (t >= total_segments) return;
   const uint32_t per_window = buckets / seg;
   const size_t w = t / per_window;
   const uint32_t j = uint32_t(t % per_window);
-  msm_algo::bucket_segment_sums(buckets_in + w * buckets, j * seg, (j + 1) * seg, run[t], acc[t]);
+  msm_algo::bucket_running_sums(buckets_io + w * buckets, j * seg, (j + 1) * seg);
+}
+
+// Thread (w, j), after bucket_running: run[t] = the segment's sum (its first
+// running sum), acc[t] = the sum of its running sums.
+template <class F>
+__global__ void __launch_bounds__(128) segment_sums(const xyzz_d<F>* running, uint32_t buckets, uint32_t seg,
+                                                    size_t total_segments, xyzz_d<F>* run, xyzz_d<F>* acc) {
+  const size_t t = thread_id();
+  if (t >= total_segments) return;
+  const uint32_t per_window = buckets / seg;
+  const size_t w = t / per_window;
+  const uint32_t j = uint32_t(t % per_window);
+  const xyzz_d<F>* b = running + w * buckets;
+  run[t] = b[j * seg];
+  acc[t] = msm_algo::range_sum(b, size_t(j) * seg, size_t(j + 1) * seg);
 }
 
 // In place: acc[t] += lo·run[t], lo the first bucket of the segment.

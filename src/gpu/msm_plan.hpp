@@ -46,11 +46,9 @@ struct msm_plan {
   // Defaults of make(); msm_config's zeros mean these.
   static constexpr size_t default_threads = size_t(1) << 17;
   static constexpr size_t default_batch_entries = size_t(1) << 28;  // 4 GiB of keys, values and sort buffers
-  // Measured on an H200 (stage times, 2^22-2^26 points): a G1 bucket costs
-  // about 4 entries' time at c = 20; a G2 bucket about 19 (its reduction
-  // kernel spills, 4.6 KB of stack).
+  // Measured on an H200 (stage times, 2^22-2^26 points, c = 20): a bucket
+  // costs about 4 entries' time in G1 and about 3 in G2.
   static constexpr double default_bucket_weight = 5.0;
-  static constexpr double g2_bucket_weight = 20.0;
 
   // m: scalars going through Pippenger (0 and 1 taken out); c_forced: 0 for
   // the cost model; chunk_forced: 0 to spread one batch's entries over about

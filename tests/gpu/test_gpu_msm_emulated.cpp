@@ -153,7 +153,10 @@ uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limb
   for (size_t t = 0; t < segs; ++t) {
     const size_t w = t / p.segments();
     const uint32_t j = uint32_t(t % p.segments());
-    msm_algo::bucket_segment_sums(buckets.data() + w * p.buckets, j * p.segment, (j + 1) * p.segment, run[t], acc[t]);
+    int_point* b = buckets.data() + w * p.buckets;
+    msm_algo::bucket_running_sums(b, j * p.segment, (j + 1) * p.segment);
+    run[t] = b[j * p.segment];
+    acc[t] = msm_algo::range_sum(b, size_t(j) * p.segment, size_t(j + 1) * p.segment);
     acc[t] = msm_algo::segment_finish(run[t], acc[t], j * p.segment);
   }
   uint64_t result = 0;
