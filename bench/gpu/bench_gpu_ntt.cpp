@@ -108,49 +108,38 @@ void BM_gpu_compute_h(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_compute_h)->DenseRange(20, 27)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
-// Fr multiplications per second: 132 SMs x 8 blocks x 256 threads, 2 chains of 4096.
-void BM_gpu_fr_mul(benchmark::State& state) {
+// Operations per second of a probe kernel: probe(blocks, threads, per_thread)
+// returns ms; ops_per_thread counts what one thread did; counter `name` in G/s.
+template <class Probe>
+void probe_rate(benchmark::State& state, Probe probe, uint32_t blocks, uint32_t threads, uint32_t per_thread,
+                double ops_per_thread, const char* name) {
   if (!have_gpu(state)) return;
-  const uint32_t blocks = 132 * 8, threads = 256, muls = 4096;
   double total = 0;
   for (auto _ : state) {
-    double ms = cuzk::gpu::fr_mul_ms(blocks, threads, muls);
+    double ms = probe(blocks, threads, per_thread);
     total += ms;
     state.SetIterationTime(ms / 1e3);
   }
-  const double per = 2.0 * blocks * threads * muls;
-  state.counters["Gmul/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+  const double ops = double(blocks) * threads * ops_per_thread;
+  state.counters[name] = benchmark::Counter(ops * double(state.iterations()) / (total / 1e3) / 1e9);
+}
+
+// Fr multiplications per second: 132 SMs x 8 blocks x 256 threads, 2 chains of 4096.
+void BM_gpu_fr_mul(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fr_mul_ms, 132 * 8, 256, 4096, 2.0 * 4096, "Gmul/s");
 }
 BENCHMARK(BM_gpu_fr_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Fp multiplications per second, same shape (the MSM's field).
 void BM_gpu_fp_mul(benchmark::State& state) {
-  if (!have_gpu(state)) return;
-  const uint32_t blocks = 132 * 8, threads = 256, muls = 2048;
-  double total = 0;
-  for (auto _ : state) {
-    double ms = cuzk::gpu::fp_mul_ms(blocks, threads, muls);
-    total += ms;
-    state.SetIterationTime(ms / 1e3);
-  }
-  const double per = 2.0 * blocks * threads * muls;
-  state.counters["Gmul/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+  probe_rate(state, cuzk::gpu::fp_mul_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
 }
 BENCHMARK(BM_gpu_fp_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // G1 mixed additions per second with the points in L1, at several blocks of
 // 128 threads per SM (the accumulation kernel runs 128-thread blocks).
 void BM_gpu_g1_add_mixed(benchmark::State& state) {
-  if (!have_gpu(state)) return;
-  const uint32_t blocks = 132 * uint32_t(state.range(0)), threads = 128, adds = 1024;
-  double total = 0;
-  for (auto _ : state) {
-    double ms = cuzk::gpu::g1_add_mixed_ms(blocks, threads, adds);
-    total += ms;
-    state.SetIterationTime(ms / 1e3);
-  }
-  const double per = double(blocks) * threads * adds;
-  state.counters["Gadd/s"] = benchmark::Counter(per * double(state.iterations()) / (total / 1e3) / 1e9);
+  probe_rate(state, cuzk::gpu::g1_add_mixed_ms, 132 * uint32_t(state.range(0)), 128, 1024, 1024.0, "Gadd/s");
 }
 BENCHMARK(BM_gpu_g1_add_mixed)->Arg(3)->Arg(6)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
