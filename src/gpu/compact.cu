@@ -8,6 +8,7 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_scalars.cuh"
+#include "gpu/stream_buffer.cuh"
 #include "gpu/stream.cuh"
 
 namespace cuzk::gpu {
@@ -18,18 +19,6 @@ __global__ void bits_to_flags(const uint64_t* __restrict__ words, size_t n, uint
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) flags[i] = uint8_t((words[i / 64] >> (i % 64)) & 1);
 }
-
-// Scratch from the stream-ordered allocator: cudaFree would wait for every
-// kernel on the device, other workers' MSMs included.
-template <class T>
-struct stream_scratch {
-  T* p = nullptr;
-  cudaStream_t s;
-  stream_scratch(size_t n, cudaStream_t st) : s(st) { CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&p), n * sizeof(T), s)); }
-  ~stream_scratch() { cudaFreeAsync(p, s); }
-  stream_scratch(const stream_scratch&) = delete;
-  stream_scratch& operator=(const stream_scratch&) = delete;
-};
 
 }  // namespace
 
@@ -48,15 +37,15 @@ device_scalars compact_by_bits(const device_scalars& values, std::span<const uin
   stream_t s;
   auto out = std::make_unique<device_scalars::impl>(count, s.get());
   if (n == 0) return device_scalars(std::move(out));
-  stream_scratch<uint64_t> d_words(words.size(), s), selected(1, s);
-  CUDA_OK(cudaMemcpyAsync(d_words.p, words.data(), words.size_bytes(), cudaMemcpyHostToDevice, s));
-  stream_scratch<uint8_t> flags(n, s);
-  bits_to_flags<<<unsigned((n + 255) / 256), 256, 0, s>>>(d_words.p, n, flags.p);
+  stream_buffer<uint64_t> d_words(words.size(), s), selected(1, s);
+  CUDA_OK(cudaMemcpyAsync(d_words.data, words.data(), words.size_bytes(), cudaMemcpyHostToDevice, s));
+  stream_buffer<uint8_t> flags(n, s);
+  bits_to_flags<<<unsigned((n + 255) / 256), 256, 0, s>>>(d_words.data, n, flags.data);
   CUDA_LAUNCH_OK();
   size_t tb = 0;
-  CUDA_OK(cub::DeviceSelect::Flagged(nullptr, tb, values.get().data, flags.p, out->data, selected.p, n, s));
-  stream_scratch<uint8_t> temp(tb, s);
-  CUDA_OK(cub::DeviceSelect::Flagged(temp.p, tb, values.get().data, flags.p, out->data, selected.p, n, s));
+  CUDA_OK(cub::DeviceSelect::Flagged(nullptr, tb, values.get().data, flags.data, out->data, selected.data, n, s));
+  stream_buffer<uint8_t> temp(tb, s);
+  CUDA_OK(cub::DeviceSelect::Flagged(temp.data, tb, values.get().data, flags.data, out->data, selected.data, n, s));
   s.sync();
   return device_scalars(std::move(out));
 }

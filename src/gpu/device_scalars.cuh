@@ -1,26 +1,15 @@
 #pragma once
-// The device side of gpu::device_scalars: memory from the stream-ordered
-// allocator (cudaMallocAsync), so neither allocation nor release waits for
-// the whole device as cudaMalloc / cudaFree do while other workers' kernels run.
-#include "gpu/cuda_check.cuh"
+// The device side of gpu::device_scalars: a stream-ordered buffer, released
+// on the per-thread stream since it outlives the stream that filled it.
 #include "gpu/device_scalars.hpp"
 #include "gpu/fr_d.cuh"
+#include "gpu/stream_buffer.cuh"
 
 namespace cuzk::gpu {
 
-struct device_scalars::impl {
-  fr_d* data = nullptr;
-  size_t n = 0;
-
+struct device_scalars::impl : stream_buffer<fr_d> {
   impl() = default;
-  impl(size_t count, cudaStream_t s) : n(count) {
-    if (n) CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&data), n * sizeof(fr_d), s));
-  }
-  ~impl() {
-    if (data) cudaFreeAsync(data, cudaStreamPerThread);  // no throw from a destructor
-  }
-  impl(const impl&) = delete;
-  impl& operator=(const impl&) = delete;
+  impl(size_t count, cudaStream_t s) : stream_buffer<fr_d>(count, s, cudaStreamPerThread) {}
 };
 
 }  // namespace cuzk::gpu

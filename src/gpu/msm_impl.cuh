@@ -188,10 +188,9 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
                                                 st));
       }
       clock.lap(&msm_stage_ms::sort);
-      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
-                                                         plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
-                                                         ws.head_part.data(), ws.tail_part.data(),
-                                                         ws.tail_open.data());
+      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
+          bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
+          ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
       CUDA_LAUNCH_OK();
       msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
                                                                      plan.c, plan.buckets, ws.buckets.data(),

@@ -79,16 +79,22 @@ __global__ void __launch_bounds__(128) fixup(const uint32_t* keys, size_t total,
   msm_algo::fixup_chunk(keys, total, L, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
 }
 
+// Segment t of the bucket reduction: window w, buckets [lo, lo + seg) of it.
+struct segment_t {
+  size_t w;
+  uint32_t lo;
+  __device__ segment_t(size_t t, uint32_t buckets, uint32_t seg)
+      : w(t / (buckets / seg)), lo(uint32_t(t % (buckets / seg)) * seg) {}
+};
+
 // Thread (w, j): running sums over window w's buckets [j·seg, (j+1)·seg), in place.
 template <class F>
 __global__ void __launch_bounds__(128) bucket_running(xyzz_d<F>* buckets_io, uint32_t buckets, uint32_t seg,
                                                       size_t total_segments) {
   const size_t t = thread_id();
   if (t >= total_segments) return;
-  const uint32_t per_window = buckets / seg;
-  const size_t w = t / per_window;
-  const uint32_t j = uint32_t(t % per_window);
-  msm_algo::bucket_running_sums(buckets_io + w * buckets, j * seg, (j + 1) * seg);
+  const segment_t g(t, buckets, seg);
+  msm_algo::bucket_running_sums(buckets_io + g.w * buckets, g.lo, g.lo + seg);
 }
 
 // Thread (w, j), after bucket_running: run[t] = the segment's sum (its first
@@ -98,12 +104,10 @@ __global__ void __launch_bounds__(128) segment_sums(const xyzz_d<F>* running, ui
                                                     size_t total_segments, xyzz_d<F>* run, xyzz_d<F>* acc) {
   const size_t t = thread_id();
   if (t >= total_segments) return;
-  const uint32_t per_window = buckets / seg;
-  const size_t w = t / per_window;
-  const uint32_t j = uint32_t(t % per_window);
-  const xyzz_d<F>* b = running + w * buckets;
-  run[t] = b[j * seg];
-  acc[t] = msm_algo::range_sum(b, size_t(j) * seg, size_t(j + 1) * seg);
+  const segment_t g(t, buckets, seg);
+  const xyzz_d<F>* b = running + g.w * buckets;
+  run[t] = b[g.lo];
+  acc[t] = msm_algo::range_sum(b, g.lo, size_t(g.lo) + seg);
 }
 
 // In place: acc[t] += lo·run[t], lo the first bucket of the segment.
@@ -112,8 +116,7 @@ __global__ void __launch_bounds__(128) segment_finish(const xyzz_d<F>* run, uint
                                                       size_t total_segments, xyzz_d<F>* acc) {
   const size_t t = thread_id();
   if (t >= total_segments) return;
-  const uint32_t j = uint32_t(t % (buckets / seg));
-  acc[t] = msm_algo::segment_finish(run[t], acc[t], j * seg);
+  acc[t] = msm_algo::segment_finish(run[t], acc[t], segment_t(t, buckets, seg).lo);
 }
 
 // out[g·outs + k] = sum of in[g·size + k·fan, ...) within group g.

@@ -22,6 +22,7 @@
 #include "gpu/ntt_pass_shape.hpp"
 #include "gpu/ntt_tables.hpp"
 #include "gpu/staging.cuh"
+#include "gpu/stream_buffer.cuh"
 #include "gpu/stream.cuh"
 
 namespace cuzk::gpu {
@@ -265,14 +266,12 @@ device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t>
   const ntt_domain_d& d = ntt_domain(log_n);  // tables built (and synchronized) before the streams start
   stream_t copy, work;
   auto h = std::make_unique<device_scalars::impl>(n, work.get());
-  fr_d *db = nullptr, *dc = nullptr;
-  CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&db), n * sizeof(fr_d), work));
-  CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&dc), n * sizeof(fr_d), work));
+  stream_buffer<fr_d> db(n, work), dc(n, work);  // released on `work` after the quotient
   event_t allocated;
   allocated.record(work);
   CUDA_OK(cudaStreamWaitEvent(copy, allocated.get()));
   // Each vector's transforms start as soon as its copy is in.
-  fr_d* dst[3] = {h->data, db, dc};
+  fr_d* dst[3] = {h->data, db.data, dc.data};
   const fr_t* src[3] = {a.data(), b.data(), c.data()};
   event_t arrived[3];
   for (int k = 0; k < 3; ++k) {
@@ -281,9 +280,7 @@ device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t>
     CUDA_OK(cudaStreamWaitEvent(work, arrived[k].get()));
     to_coset_d(dst[k], d, log_n, work, cfg);
   }
-  quotient_to_h_d(h->data, db, dc, d, log_n, work, cfg);
-  CUDA_OK(cudaFreeAsync(db, work));
-  CUDA_OK(cudaFreeAsync(dc, work));
+  quotient_to_h_d(h->data, db.data, dc.data, d, log_n, work, cfg);
   work.sync();
   return device_scalars(std::move(h));
 }
