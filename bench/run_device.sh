@@ -5,7 +5,8 @@
 # bench/prepare_device.sh (no -march=native) plus the libraries that machine lacks.
 #   bench/run_device.sh BIN_DIR [GROUP...]     (results under $OUT)
 # Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep;
-# `gputests` (GPU, prover and engine-on-GPU tests only) and `msm` (GPU MSM with stage times) are extra.
+# `gputests` (GPU, prover and engine-on-GPU tests only), `msm` (GPU MSM with stage times) and
+# `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs) are extra.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -48,5 +49,15 @@ if want engine; then
   want sweep && step sweep 330 bench/budget_sweep.sh "$B/cuzk" "$OUT/sweep" 3GiB 4GiB 6GiB 8GiB 12GiB -- \
     --kind hash-chain --size 4194304 --proofs 8 --concurrency 8
   [ -f "$OUT/timeline_2p22.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_2p22.json" --out "$OUT/timeline_2p22.svg" > /dev/null 2>&1
+fi
+if want porep32; then
+  # A sparse 32 GiB vanilla proof (valid, all 10 partitions), then the in-process engine:
+  # a random setup for its circuit (GPU fixed-base multiplications, timed in the log) and
+  # PROOFS32 jobs, every proof verified before it is returned.
+  step gen_vanilla_32g 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --out "$OUT/v32.json"
+  step engine_porep32 ${POREP32_SECS:-540} "$B/cuzk" bench --kind porep --vanilla "$OUT/v32.json" \
+    --proofs "${PROOFS32:-2}" --concurrency "${PROOFS32:-2}" ${BENCH32_ARGS:-} --timeline --timeline-out "$OUT/timeline_porep32.json"
+  rm -f "$OUT/v32.json"
+  [ -f "$OUT/timeline_porep32.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_porep32.json" --out "$OUT/timeline_porep32.svg" > /dev/null 2>&1
 fi
 tail -n 25 "$OUT"/*.txt | grep -v "^\s*\(Page\|Socket\|Signals\|Swaps\|File system\|Average\|Exit status\|Minor\|Major\|Voluntary\|Involuntary\|Percent\|System time\|User time\)" | tail -n 150

@@ -5,10 +5,12 @@
 // prove_shape and prove_witness are what the engine asks for; a circuit with
 // a faster path than generic synthesis (PoRep: porep_partition_circuit_t)
 // overrides them.
+#include <span>
 #include <string>
 #include <vector>
 
 #include "r1cs/keygen_cs.hpp"
+#include "r1cs/qap_columns_t.hpp"
 #include "r1cs/shape_cs.hpp"
 #include "r1cs/test_cs.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -36,6 +38,18 @@ class any_circuit {
     synthesize(shape);
     shape.add_input_constraints();
     return shape.counts();
+  }
+
+  // What a Groth16 setup reads of the matrices (r1cs/qap_columns_t.hpp):
+  // every column evaluated at `row_values`, one per row of prove_shape()
+  // (more are ignored). Default: a key-generation pass, which keeps every
+  // term (40 bytes each); a circuit with compiled matrices (PoRep) overrides
+  // it. Throws std::invalid_argument on too few row values.
+  virtual r1cs::qap_columns_t qap_columns(std::span<const ff::fr_t> row_values) const {
+    r1cs::keygen_cs cs;
+    synthesize(cs);
+    cs.add_input_constraints();
+    return cs.columns_at(row_values);
   }
 
   // The witness for groth16::prove_start, input rows included. `reserve` is

@@ -4,7 +4,7 @@
 
 #include "circuits/circuit_model.hpp"
 #include "circuits/hash_chain_circuit.hpp"
-#include "circuits/porep_circuit.hpp"
+#include "circuits/porep_partition_circuit_t.hpp"
 #include "circuits/tiny_circuit.hpp"
 
 namespace cuzk::circuits {
@@ -20,8 +20,10 @@ std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size) {
   if (name == "porep") {
     // size = sector bytes; without a witness (setup, shape). Not in circuit_names(): it has no
     // default witness; proofs come from `prove --kind porep --vanilla`.
-    auto shape = porep_circuit_shape_t::for_sector(porep::sector_params_for(size ? size : default_porep_sector_bytes));
-    return std::make_unique<circuit_model<porep_circuit>>("porep", porep_circuit(std::move(shape)));
+    // The compiled circuit (shared per sector size) gives the setup its columns without a
+    // key-generation pass.
+    const auto params = porep::sector_params_for(size ? size : default_porep_sector_bytes);
+    return std::make_unique<porep_partition_circuit_t>(porep_synthesizer_t::for_sector(params));
   }
   std::string known = "porep";
   for (const auto& n : circuit_names()) known += ", " + n;

@@ -1,9 +1,12 @@
 #include "circuits/porep_compiled_t.hpp"
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <atomic>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_record_cs.hpp"
@@ -140,6 +143,61 @@ void porep_compiled_t::evaluate(porep_witness_t& w) const {
     w.c[first + i] = fr_t::zero();
     w.a_input_density[i / 64] |= std::uint64_t(1) << (i % 64);
   }
+}
+
+void porep_compiled_t::scatter_rows(const porep_sparse_rows_t& m, const fr_t* row_values, std::size_t block_aux_col,
+                                    std::size_t block_input_col, fr_t* columns, fr_t* shared) const {
+  const std::size_t abs_aux_col = layout_.top.input_end;  // shared: abs inputs, then abs aux
+  fr_t* const bases[4] = {columns + block_aux_col, shared + abs_aux_col, columns + block_input_col, shared};
+  std::size_t k = 0;
+  for (std::size_t r = 0; r < m.rows(); ++r) {
+    const fr_t& v = row_values[r];
+    for (const std::size_t end = m.row_end[r]; k < end; ++k) {
+      const R::term_t t = m.terms[k];
+      fr_t& x = bases[t.var >> R::class_shift][t.var & R::index_mask];
+      if (t.coeff == porep_coeff_table_t::plus_one) x += v;
+      else if (t.coeff == porep_coeff_table_t::minus_one) x -= v;
+      else x += coeffs_[t.coeff] * v;
+    }
+  }
+}
+
+r1cs::qap_columns_t porep_compiled_t::qap_columns(std::span<const fr_t> row_values) const {
+  const porep_layout_t& l = layout_;
+  if (row_values.size() < l.num_constraints()) {
+    throw std::invalid_argument("porep qap_columns: " + std::to_string(row_values.size()) + " row values for " +
+                                std::to_string(l.num_constraints()) + " constraints");
+  }
+  // Columns: inputs (ONE first), then aux; the top block's variables are the
+  // first top.input_end inputs and the first top.aux_end aux.
+  const std::size_t n_in = l.num_inputs(), n_cols = n_in + l.num_aux();
+  const std::size_t n_shared = l.top.input_end + l.top.aux_end;
+  r1cs::qap_columns_t out{std::vector<fr_t>(n_cols, fr_t::zero()), std::vector<fr_t>(n_cols, fr_t::zero()),
+                          std::vector<fr_t>(n_cols, fr_t::zero())};
+  std::vector<fr_t>* cols[3] = {&out.a, &out.b, &out.c};
+  const matrices_t::member_t members[3] = {&matrices_t::a, &matrices_t::b, &matrices_t::c};
+  tbb::enumerable_thread_specific<std::vector<fr_t>> shared(std::vector<fr_t>(3 * n_shared, fr_t::zero()));
+  tbb::parallel_for(std::size_t(0), std::size_t(l.challenges) * 3 + 3, [&](std::size_t task) {
+    const std::size_t m = task % 3;
+    fr_t* const sh = shared.local().data() + m * n_shared;
+    fr_t* const c = cols[m]->data();
+    if (task < 3) {  // the top block: absolute variables only
+      scatter_rows(top_.*members[m], row_values.data(), 0, 0, c, sh);
+      return;
+    }
+    const porep_slot_t s = l.at(unsigned(task / 3 - 1), {});
+    scatter_rows(block_.*members[m], row_values.data() + s.row, n_in + s.aux, s.input, c, sh);
+  });
+  for (const auto& part : shared) {
+    for (std::size_t m = 0; m < 3; ++m) {
+      for (std::size_t j = 0; j < l.top.input_end; ++j) (*cols[m])[j] += part[m * n_shared + j];
+      for (std::size_t j = 0; j < l.top.aux_end; ++j) (*cols[m])[n_in + j] += part[m * n_shared + l.top.input_end + j];
+    }
+  }
+  // Input rows x_i * 0 = 0: A only.
+  const std::size_t first = l.circuit_rows();
+  for (std::size_t i = 0; i < n_in; ++i) out.a[i] += row_values[first + i];
+  return out;
 }
 
 std::size_t porep_compiled_t::bytes() const {

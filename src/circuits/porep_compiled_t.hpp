@@ -9,12 +9,14 @@
 // parallel, mostly by additions: coefficients are ±1 or powers of two and
 // most values are bits.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "circuits/porep_coeff_table_t.hpp"
 #include "circuits/porep_layout_t.hpp"
 #include "circuits/porep_sparse_rows_t.hpp"
 #include "circuits/porep_witness_t.hpp"
+#include "r1cs/qap_columns_t.hpp"
 
 namespace cuzk::circuits {
 
@@ -28,12 +30,19 @@ class porep_compiled_t {
   // Fills a, b, c (input rows included) and the four density bitmaps of a
   // witness whose inputs and aux are assigned; sizes must be the layout's.
   void evaluate(porep_witness_t& w) const;
+  // The setup's columns at the given row values (any_circuit::qap_columns):
+  // the transpose of evaluate(), scattering each row's value to its terms'
+  // variables. Challenge blocks run in parallel (their own variables are
+  // disjoint; the shared top-block variables are summed per task, then
+  // added). Throws std::invalid_argument on fewer values than constraints.
+  r1cs::qap_columns_t qap_columns(std::span<const ff::fr_t> row_values) const;
   // Bytes held by the compiled matrices.
   std::size_t bytes() const;
   std::size_t coefficients() const { return coeffs_.size(); }
 
  private:
   struct matrices_t {
+    using member_t = porep_sparse_rows_t matrices_t::*;
     porep_sparse_rows_t a, b, c;
   };
   // Structure-only density of one block: bits per variable class.
@@ -43,6 +52,11 @@ class porep_compiled_t {
 
   void eval_rows(const porep_sparse_rows_t& m, std::size_t r0, std::size_t r1, const porep_witness_t& w,
                  std::size_t aux_base, std::size_t input_base, ff::fr_t* out) const;
+  // Adds coeff * row_values[r] to the column of every term of rows
+  // [0, m.rows()): block variables at columns block_aux_col / block_input_col
+  // on, top-block (absolute) variables into `shared` (inputs, then aux).
+  void scatter_rows(const porep_sparse_rows_t& m, const ff::fr_t* row_values, std::size_t block_aux_col,
+                    std::size_t block_input_col, ff::fr_t* columns, ff::fr_t* shared) const;
   static density_t density_of(const porep_sparse_rows_t& m, const porep_coeff_table_t& coeffs,
                               std::size_t block_aux, std::size_t block_inputs, std::size_t abs_aux,
                               std::size_t abs_inputs);

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -39,11 +40,19 @@ std::shared_ptr<const groth16::parameters_t> bench_parameters(const bench_cli_op
   fmt::print(stderr, "generating parameters for {} (random setup, for benchmarking only)...\n", circuit->description());
   groth16::os_rng rng;
   const auto tw = groth16::toxic_waste_t::random(rng);
+  const auto t0 = std::chrono::steady_clock::now();
   // The setup's fixed-base multiplications go to the GPU when proofs will
   // (the same parameters either way; 4-5x faster on an H200, BENCHMARKS.md).
-  if (o.backend != "cpu" && engine::gpu_available())
-    return std::make_shared<const groth16::parameters_t>(groth16::generate_parameters_gpu(*circuit, tw));
-  return std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(*circuit, tw));
+  const bool on_gpu = o.backend != "cpu" && engine::gpu_available();
+  std::vector<std::pair<std::string, double>> steps;
+  auto params = std::make_shared<const groth16::parameters_t>(
+      on_gpu ? groth16::generate_parameters_gpu(*circuit, tw, &steps) : groth16::generate_parameters(*circuit, tw, {}, &steps));
+  std::string step_list;
+  for (const auto& [name, ms] : steps) step_list += fmt::format(" {} {:.1f}", name, ms / 1e3);
+  fmt::print(stderr, "parameters ready in {:.1f} s ({} setup, {:.2f} GiB; s:{})\n",
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), on_gpu ? "GPU" : "CPU",
+             double(params->bytes()) / double(uint64_t(1) << 30), step_list);
+  return params;
 }
 
 std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) {

@@ -257,6 +257,17 @@ void engine_t::impl::purge_expired_locked() {
   });
 }
 
+void engine_t::impl::prepare(const std::string& circuit_id, const groth16::parameters_t& params) {
+  const auto t0 = steady_clock::now();
+  try {
+    backend_->prepare(params);
+    spdlog::info("engine: parameters '{}' ready on backend {} in {} ms", circuit_id, backend_->name(),
+                 std::chrono::duration_cast<std::chrono::milliseconds>(steady_clock::now() - t0).count());
+  } catch (const std::exception& e) {
+    spdlog::warn("engine: could not prepare parameters '{}' on backend {}: {}", circuit_id, backend_->name(), e.what());
+  }
+}
+
 void engine_t::impl::drain() {
   std::unique_lock lk(jobs_mu_);
   accepting_ = false;
@@ -306,7 +317,8 @@ void engine_t::drain() { impl_->drain(); }
 void engine_t::stop() { impl_->stop(); }
 
 void engine_t::register_parameters(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params) {
-  impl_->params_.add(circuit_id, std::move(params), [] { return false; });
+  impl_->params_.add(circuit_id, params, [] { return false; });
+  impl_->prepare(circuit_id, *params);
 }
 
 preload_result_t engine_t::preload(const std::string& circuit_id) {
@@ -321,6 +333,7 @@ preload_result_t engine_t::preload(const std::string& circuit_id) {
   } catch (const groth16::format_error& err) {
     throw invalid_request(err.what());
   }
+  impl_->prepare(circuit_id, *e->params);
   return {!loaded, loaded ? e->load_ms : 0};
 }
 

@@ -36,6 +36,9 @@ class engine_t::impl {
   std::string timeline_json(const std::string& job_id) const;
   void drain();
   void stop();
+  // backend_->prepare(params), logged; a failure only warns (prove_start
+  // builds what it needs, or the partition falls back).
+  void prepare(const std::string& circuit_id, const groth16::parameters_t& params);
 
   const engine_config_t config_;
   const engine_hooks_t hooks_;

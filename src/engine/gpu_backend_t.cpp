@@ -73,6 +73,13 @@ groth16::pending_proof_t gpu_backend_t::prove_start(uint32_t device, const groth
   return prover->prove_start(std::move(witness));
 }
 
+void gpu_backend_t::prepare(const groth16::parameters_t& params) {
+  for (uint32_t device = 0; device < devices_.size(); ++device) {
+    gpu::set_device(int(devices_[device]));
+    (void)prover_for(device, params);
+  }
+}
+
 groth16::proof_t gpu_backend_t::finalize(uint32_t, const groth16::parameters_t& params,
                                          groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) {
   return groth16::finalize(params, std::move(pending), r, s);

@@ -1,10 +1,10 @@
 #pragma once
 // prove_backend_t on CUDA GPUs: prove_start through groth16::gpu_prover_t
-// (compute_h and the G1 MSMs on the device, B_g2 on CPU threads), finalize on
-// the host as on the CPU backend. Backend device i is GPU ordinal devices[i].
+// (compute_h and every MSM on the device), finalize on the host as on the CPU
+// backend. Backend device i is GPU ordinal devices[i].
 //
-// One gpu_prover_t (its H/L/A/B_g1 bases resident on the GPU) per
-// (parameters, device), built by the first prove_start that needs it and kept
+// One gpu_prover_t (its H/L/A/B_g1/B_g2 bases resident on the GPU) per
+// (parameters, device), built by prepare or else by the first prove_start that needs it, and kept
 // for every later proof: building uploads the bases, which for a 2^27-domain
 // circuit is tens of GiB and seconds of PCIe time. Workers sharing a device
 // share its prover; gpu::msm_bases serializes the MSMs of one base set, so
@@ -40,6 +40,8 @@ class gpu_backend_t final : public prove_backend_t {
   uint32_t device_count() const override { return uint32_t(devices_.size()); }
   groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
                                        r1cs::witness_cs&& witness) override;
+  // Builds the prover of `params` on every device now (uploads the bases).
+  void prepare(const groth16::parameters_t& params) override;
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
                             const ff::fr_t& r, const ff::fr_t& s) override;
 

@@ -10,11 +10,6 @@
 namespace cuzk::engine {
 namespace {
 
-uint64_t in_memory_bytes(const groth16::parameters_t& p) {
-  return sizeof(ec::g1_affine_t) * (p.h.size() + p.l.size() + p.a.size() + p.b_g1.size() + p.vk.ic.size()) +
-         sizeof(ec::g2_affine_t) * p.b_g2.size() + sizeof(groth16::verifying_key_t);
-}
-
 uint64_t ms_since(std::chrono::steady_clock::time_point t) {
   return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t).count());
 }
@@ -90,7 +85,7 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
 void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
                         const std::function<bool()>& abandon) {
   if (!p) throw std::invalid_argument("register_parameters: null parameters for '" + id + "'");
-  const uint64_t bytes = in_memory_bytes(*p);
+  const uint64_t bytes = p->bytes();
   if (bytes > budget_.total()) {
     throw never_fits("parameters for '" + id + "' (" + std::to_string(bytes) + " bytes) exceed the memory budget of " +
                      std::to_string(budget_.total()) + " bytes");

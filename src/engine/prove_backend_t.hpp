@@ -22,6 +22,10 @@ class prove_backend_t {
   // Consumes the witness; a, b, c must be freed before it returns.
   virtual groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
                                                r1cs::witness_cs&& witness) = 0;
+  // Readies `params` on every device before the first proof needs them (the
+  // GPU backend uploads its resident bases: seconds for 32 GiB PoRep);
+  // called when parameters are registered or preloaded. Default: nothing.
+  virtual void prepare(const groth16::parameters_t&) {}
   virtual groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params,
                                     groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) = 0;
 };

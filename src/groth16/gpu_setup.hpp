@@ -11,6 +11,7 @@ namespace cuzk::groth16 {
 // The GPU's multiplications, for generate_parameters(circuit, tw, muls).
 setup_muls_t gpu_setup_muls();
 
-parameters_t generate_parameters_gpu(const circuits::any_circuit& circuit, const toxic_waste_t& tw);
+parameters_t generate_parameters_gpu(const circuits::any_circuit& circuit, const toxic_waste_t& tw,
+                                     std::vector<std::pair<std::string, double>>* stage_ms = nullptr);
 
 }  // namespace cuzk::groth16

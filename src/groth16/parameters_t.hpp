@@ -2,6 +2,7 @@
 // Groth16 proving parameters in bellperson's layout: the verifying key, then
 // the H query (n - 1 points for a domain of n), L (one per aux variable),
 // A (all inputs, then dense aux), B in G1 and G2 (dense inputs, then dense aux).
+#include <cstddef>
 #include <vector>
 
 #include "groth16/verifying_key_t.hpp"
@@ -15,6 +16,12 @@ struct parameters_t {
   std::vector<g1_affine_t> a;
   std::vector<g1_affine_t> b_g1;
   std::vector<g2_affine_t> b_g2;
+
+  // Bytes held in memory: the points and the verifying key.
+  std::size_t bytes() const {
+    return sizeof(g1_affine_t) * (h.size() + l.size() + a.size() + b_g1.size() + vk.ic.size()) +
+           sizeof(g2_affine_t) * b_g2.size() + sizeof(verifying_key_t);
+  }
 
   bool operator==(const parameters_t&) const = default;
 };

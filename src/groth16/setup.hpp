@@ -6,6 +6,8 @@
 // infinity.
 #include <functional>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "circuits/any_circuit.hpp"
@@ -44,7 +46,10 @@ struct setup_muls_t {
   std::function<std::vector<g2_affine_t>(std::span<const fr_t>)> g2;
 };
 
+// Each step's wall time (shape_powers, h, lagrange, columns, ic_l, a, b_g1,
+// b_g2) is appended to *stage_ms when given.
 parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw,
-                                 const setup_muls_t& muls = {});
+                                 const setup_muls_t& muls = {},
+                                 std::vector<std::pair<std::string, double>>* stage_ms = nullptr);
 
 }  // namespace cuzk::groth16

@@ -1,5 +1,7 @@
 #include "r1cs/column_matrix.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <stdexcept>
 
 namespace cuzk::r1cs {
@@ -77,6 +79,22 @@ std::vector<fr_t> column_matrix::multiply(std::span<const fr_t> inputs, std::spa
     for (const matrix_entry_t& e : column(j)) y[e.row] += e.coeff * w;
   }
   return y;
+}
+
+std::vector<fr_t> column_matrix::evaluate(std::span<const fr_t> row_values) const {
+  if (row_values.size() < num_rows_) {
+    throw std::invalid_argument("column_matrix::evaluate: " + std::to_string(row_values.size()) +
+                                " row values for " + std::to_string(num_rows_) + " rows");
+  }
+  std::vector<fr_t> out(num_columns());
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, out.size(), 1024), [&](const auto& r) {
+    for (size_t j = r.begin(); j < r.end(); ++j) {
+      fr_t acc = fr_t::zero();
+      for (const matrix_entry_t& e : column(j)) acc += e.coeff * row_values[e.row];
+      out[j] = acc;
+    }
+  });
+  return out;
 }
 
 }  // namespace cuzk::r1cs

@@ -44,6 +44,11 @@ class column_matrix {
   // path to the witness mode's a, b, c vectors.
   std::vector<ff::fr_t> multiply(std::span<const ff::fr_t> inputs, std::span<const ff::fr_t> aux) const;
 
+  // x_j = sum over column j of coeff * row_values[row], every column, in
+  // parallel: with row_values = L_row(tau), the setup's A_j(tau).
+  // Throws std::invalid_argument when row_values has fewer than num_rows().
+  std::vector<ff::fr_t> evaluate(std::span<const ff::fr_t> row_values) const;
+
  private:
   size_t num_rows_ = 0;
   size_t num_inputs_ = 0;

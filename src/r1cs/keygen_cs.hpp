@@ -9,6 +9,7 @@
 
 #include "r1cs/column_matrix.hpp"
 #include "r1cs/constraint_system.hpp"
+#include "r1cs/qap_columns_t.hpp"
 #include "r1cs/shape_counts_t.hpp"
 
 namespace cuzk::r1cs {
@@ -61,6 +62,13 @@ class keygen_cs {
   column_matrix a_columns() const { return a_.columns(num_inputs_, num_aux_); }
   column_matrix b_columns() const { return b_.columns(num_inputs_, num_aux_); }
   column_matrix c_columns() const { return c_.columns(num_inputs_, num_aux_); }
+
+  // Every column of A, B and C evaluated at the given row values (the
+  // Lagrange values L_i(tau) in a setup); throws std::invalid_argument when
+  // there are fewer values than rows.
+  qap_columns_t columns_at(std::span<const ff::fr_t> row_values) const {
+    return {a_columns().evaluate(row_values), b_columns().evaluate(row_values), c_columns().evaluate(row_values)};
+  }
 
  private:
   struct row_store {

@@ -1,16 +1,21 @@
 // The fast PoRep synthesis paths against the plain sequential witness mode:
 // slot-parallel synthesis and the compiled path must give bit-identical a, b,
 // c, assignments and A/B densities (2 KiB: two challenge blocks, so block
-// offsets and cross-block density words are exercised).
+// offsets and cross-block density words are exercised). The setup's columns
+// from the compiled matrices must equal a key-generation pass's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "circuits/circuit_model.hpp"
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_compiled_t.hpp"
 #include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_partition_circuit_t.hpp"
 #include "circuits/porep_random_witness.hpp"
 #include "circuits/porep_synthesis.hpp"
+#include "circuits/porep_synthesizer_t.hpp"
+#include "groth16/rng.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/witness_cs.hpp"
 #include "test_seed.hpp"
@@ -87,4 +92,37 @@ TEST(PorepSynthesis, RejectsShapeMismatch) {
   EXPECT_THROW(porep_circuit(shape, w), std::invalid_argument);
   EXPECT_THROW(circuits::synthesize_porep_witness(porep_circuit(shape), circuits::porep_layout_t::measure(porep_circuit(shape))),
                std::invalid_argument);
+}
+
+// Random row values (not Lagrange values: the map is linear in them, and
+// random values make every row count), against keygen_cs's transposed
+// columns over the full 2 KiB circuit (two challenge blocks, so the shared
+// top-block variables are summed across tasks).
+TEST(PorepSynthesis, CompiledQapColumnsMatchKeygenPass) {
+  const auto sector = porep::sector_params_for(2048);
+  const auto shape = circuits::porep_circuit_shape_t::for_sector(sector);
+  const circuits::circuit_model<porep_circuit> generic("porep", porep_circuit(shape));
+  const circuits::porep_partition_circuit_t compiled(circuits::porep_synthesizer_t::for_sector(sector));
+  const r1cs::shape_counts_t counts = compiled.prove_shape();
+  ASSERT_EQ(counts, generic.prove_shape());
+
+  const uint64_t seed = test::seed("PorepQapColumns");
+  groth16::seeded_rng rng(seed);
+  std::vector<ff::fr_t> rows(counts.num_constraints + 3);  // extra values are ignored
+  for (auto& v : rows) v = ff::fr_t::random(rng);
+  const r1cs::qap_columns_t want = generic.qap_columns(rows), got = compiled.qap_columns(rows);
+  ASSERT_EQ(got.a.size(), counts.num_inputs + counts.num_aux);
+  ASSERT_EQ(want.a.size(), got.a.size());
+  for (size_t j = 0; j < got.a.size(); ++j) {
+    if (!(got.a[j] == want.a[j] && got.b[j] == want.b[j] && got.c[j] == want.c[j])) {
+      FAIL() << "column " << j << " differs (seed " << seed << ")";
+    }
+  }
+  // A changed row value must show in the columns of that row's variables.
+  rows[counts.num_constraints / 2] += ff::fr_t::one();
+  EXPECT_NE(compiled.qap_columns(rows), got);
+
+  rows.resize(counts.num_constraints - 1);
+  EXPECT_THROW((void)compiled.qap_columns(rows), std::invalid_argument);
+  EXPECT_THROW((void)generic.qap_columns(rows), std::invalid_argument);
 }

@@ -28,6 +28,8 @@ TEST(engine_gpu, hash_chain_jobs_verify_on_the_gpu) {
   c.gpu_workers_per_device = 2;  // two workers share each device's prover
   engine_t e(c, {gpu, make_cpu_backend(), nullptr});
   register_all(e);
+  // Registering prepares: both parameter sets are on every device before any proof.
+  EXPECT_EQ(gpu->provers_built(), 2 * gpu->device_count());
   const std::vector<job_request_t> reqs = {chain_job(3, 5), chain_job(2, 77), tiny_job({3, 4})};
   std::vector<std::string> ids;
   for (const auto& r : reqs) ids.push_back(e.submit(r).job_id);

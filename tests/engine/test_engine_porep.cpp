@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "circuits/circuit_model.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_partition_circuit_t.hpp"
@@ -79,7 +80,9 @@ TEST(EnginePorep, TwoKiBSectorProvesEndToEndAndBadVanillaIsRefused) {
   // The footprint's shape comes from the layout; it must equal a full shape pass.
   const auto generic = circuits::make_circuit("porep", 2048);
   const circuits::porep_partition_circuit_t partition(circuits::porep_synthesizer_t::for_sector(sector), vanilla, 0);
-  EXPECT_EQ(partition.prove_shape(), generic->prove_shape());
+  const circuits::circuit_model<circuits::porep_circuit> full_pass(
+      "porep", circuits::porep_circuit(circuits::porep_circuit_shape_t::for_sector(sector)));
+  EXPECT_EQ(partition.prove_shape(), full_pass.prove_shape());
 
   groth16::seeded_rng rng(seed);
   const auto params = std::make_shared<const groth16::parameters_t>(

@@ -34,6 +34,27 @@ TEST(prover_checks, parallel_row_check_names_the_first_failing_row) {
   }
 }
 
+// Rows with a factor 0 or 1 skip the product; each shortcut must still
+// reject a wrong c (and accept the right one).
+TEST(prover_checks, zero_and_one_factors_are_checked_too) {
+  const fr_t x = fr_t::from_u64(0x1234567), y = fr_t::from_u64(99), o = fr_t::one(), z = fr_t::zero();
+  struct row_t {
+    fr_t a, b, c;
+    bool holds;
+  };
+  const row_t rows[] = {{z, x, z, true},  {z, x, x, false}, {x, z, z, true},  {x, z, o, false}, {o, x, x, true},
+                        {o, x, y, false}, {x, o, x, true},  {x, o, o, false}, {o, o, o, true},  {o, o, z, false},
+                        {z, z, z, true},  {z, z, o, false}, {x, y, x * y, true}, {x, y, x, false}};
+  for (const row_t& r : rows) {
+    const std::vector<fr_t> a{o, r.a}, b{o, r.b}, c{o, r.c};
+    if (r.holds) {
+      EXPECT_NO_THROW(groth16::check_satisfied(a, b, c));
+    } else {
+      EXPECT_THROW(groth16::check_satisfied(a, b, c), std::invalid_argument);
+    }
+  }
+}
+
 TEST(prover_checks, parallel_compaction_equals_a_plain_filter) {
   const uint64_t seed = test::seed("prover_checks_compact");
   std::mt19937_64 rng(seed);
