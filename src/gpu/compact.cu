@@ -8,8 +8,9 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_scalars.cuh"
-#include "gpu/stream_buffer.cuh"
+#include "gpu/staging.cuh"
 #include "gpu/stream.cuh"
+#include "gpu/stream_buffer.cuh"
 
 namespace cuzk::gpu {
 
@@ -38,7 +39,7 @@ device_scalars compact_by_bits(const device_scalars& values, std::span<const uin
   auto out = std::make_unique<device_scalars::impl>(count, s.get());
   if (n == 0) return device_scalars(std::move(out));
   stream_buffer<uint64_t> d_words(words.size(), s), selected(1, s);
-  CUDA_OK(cudaMemcpyAsync(d_words.data, words.data(), words.size_bytes(), cudaMemcpyHostToDevice, s));
+  upload_staged(d_words.data, words.data(), words.size_bytes(), s);  // pinned: no driver staging of pageable memory
   stream_buffer<uint8_t> flags(n, s);
   bits_to_flags<<<unsigned((n + 255) / 256), 256, 0, s>>>(d_words.data, n, flags.data);
   CUDA_LAUNCH_OK();

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/staging.cuh"
 
 namespace cuzk::gpu {
 
@@ -36,11 +37,13 @@ class device_buffer {
   size_t bytes() const { return count_ * sizeof(T); }
 
   // Host element type H must have T's bytes (fr_t <-> fr_d); checked by size.
+  // Through pinned staging buffers (staging.cuh), never the driver's own
+  // staging of pageable memory; the source may be freed once this returns.
   template <class H>
   void upload(std::span<const H> src, cudaStream_t s = nullptr) {
     static_assert(sizeof(H) == sizeof(T));
     if (src.size() > count_) throw std::out_of_range("device_buffer::upload: source larger than buffer");
-    CUDA_OK(cudaMemcpyAsync(ptr_, src.data(), src.size_bytes(), cudaMemcpyHostToDevice, s));
+    upload_staged(ptr_, src.data(), src.size_bytes(), s);
   }
   template <class H>
   void download(std::span<H> dst, cudaStream_t s = nullptr) const {

@@ -49,8 +49,11 @@ std::unique_ptr<ntt_domain_d> build_domain(uint32_t log_n) {
   auto d = std::make_unique<ntt_domain_d>();
   d->log_n = log_n;
   d->storage = device_buffer<fr_d>(t.data.size());
-  CUDA_OK(cudaMemcpy(d->storage.data(), t.data.data(), t.data.size() * sizeof(fr_t), cudaMemcpyHostToDevice));
-  CUDA_OK(cudaDeviceSynchronize());
+  // On a stream of its own: a device-wide synchronization here, under
+  // ntt_domain's lock, would wait on every other worker's copies and kernels.
+  stream_t s;
+  d->storage.upload(std::span<const fr_t>(t.data), s);
+  s.sync();
   const fr_d* base = d->storage.data();
   for (int i = 0; i < 2; ++i) {
     d->tw[i] = t.view(t.tw[i], base);
@@ -158,6 +161,8 @@ const ntt_domain_d& ntt_domain(uint32_t log_n) {
   if (!slot) slot = build_domain(log_n);
   return *slot;
 }
+
+void prepare_ntt(uint32_t log_n) { (void)ntt_domain(log_n); }
 
 void ntt_nr_d(fr_d* x, uint32_t log_n, ntt_dir dir, const scale_op& pre, const scale_op& post, cudaStream_t s,
               ntt_config cfg) {

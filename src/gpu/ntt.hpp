@@ -24,6 +24,11 @@ inline constexpr uint32_t ntt_max_log_n = 28;
 // coset: the evaluations are on g·H, g = ff::fr_generator.
 void ntt(std::span<ff::fr_t> data, uint32_t log_n, ntt_dir dir, bool coset = false, ntt_config cfg = {});
 
+// Builds (once per device and size; later calls return at once) the twiddle
+// tables of 2^log_n points on the current device, which the first transform
+// of that size would otherwise build: the GPU prover does it when it is made.
+void prepare_ntt(uint32_t log_n);
+
 // H(x) = (A·B - C)/Z as poly::compute_h: a, b, c are evaluations on H of
 // size n = a.size() (a power of two); on return a holds the n coefficients of
 // H (a[n-1] is zero for a satisfied witness). b and c are not modified.

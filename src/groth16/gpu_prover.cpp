@@ -1,5 +1,6 @@
 #include "groth16/gpu_prover.hpp"
 
+#include <bit>
 #include <future>
 #include <memory>
 #include <stdexcept>
@@ -15,7 +16,13 @@
 namespace cuzk::groth16 {
 
 gpu_prover_t::gpu_prover_t(const parameters_t& params, bool overlap)
-    : params_(params), overlap_(overlap), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1), b_g2_(params.b_g2) {}
+    : params_(params), overlap_(overlap), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1), b_g2_(params.b_g2) {
+  // The domain's twiddle tables too, so concurrent first proofs find them built.
+  const size_t n = params.h.size() + 1;
+  if (n >= 2 && std::has_single_bit(n) && std::countr_zero(n) <= int(gpu::ntt_max_log_n)) {
+    gpu::prepare_ntt(uint32_t(std::countr_zero(n)));
+  }
+}
 
 pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   const auto& params = params_;

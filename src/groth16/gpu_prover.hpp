@@ -3,12 +3,13 @@
 // the CPU prover (prover.hpp), so its proofs verify with our verifier and,
 // for the same r and s, are byte-identical to the CPU's.
 //
-// The H, L, A and B_g1 bases are uploaded once, when the prover is built, and
-// stay resident for every proof (gpu::msm_bases). Per proof: H = (AB - C)/Z by
+// The H, L, A, B_g1 and B_g2 bases (and the NTT domain's tables) are uploaded
+// once, when the prover is built, and stay resident for every proof
+// (gpu::msm_bases). Per proof: H = (AB - C)/Z by
 // gpu::compute_h_resident (a, b, c up through pinned staging, H left on the
 // device for its MSM); the L, A, B_g1 and B_g2 MSMs run meanwhile on their
 // own threads and streams (the A and B queries' scalars compacted to their
-// density on the host first). Every result is in before prove_start returns.
+// density on the device). Every result is in before prove_start returns.
 // Throws like prove_start; std::runtime_error where there is no GPU.
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
