@@ -24,7 +24,10 @@ int run_status(const std::string& address) {
              s.synthesis_workers(), s.prove_workers(), s.partitions_synthesizing(), s.partitions_queued(),
              s.partitions_proving(), s.partitions_finalizing());
   for (const auto& g : s.gpus()) {
-    fmt::print("  [{}] {} — {}\n", g.ordinal(), g.name(),
+    const std::string vram = g.vram_total_bytes() ? fmt::format(", {} free of {}", format_size(g.vram_free_bytes()),
+                                                                format_size(g.vram_total_bytes()))
+                                                  : std::string();
+    fmt::print("  [{}] {}{} — {}\n", g.ordinal(), g.name(), vram,
                g.current_job_id().empty() ? std::string("idle")
                                           : fmt::format("proving {} ({})", g.current_proof_kind(), g.current_job_id()));
   }

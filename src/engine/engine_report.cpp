@@ -15,6 +15,18 @@ engine_status_t engine_t::impl::status() const {
     std::lock_guard lk(workers_mu_);
     s.workers = workers_;
   }
+  // Outside the lock: a GPU query takes a driver call per worker.
+  for (auto& w : s.workers) {
+    const prove_backend_t& b = w.backend == backend_->name() ? *backend_ : *fallback_;
+    try {
+      const gpu::device_info_t d = b.describe(w.device);
+      w.device_name = d.name;
+      w.memory_total = d.memory_total;
+      w.memory_free = d.memory_free;
+    } catch (const std::exception&) {
+      w.device_name = b.name();  // a status report never fails on a device query
+    }
+  }
   s.loaded_params = params_.list();
   {
     std::lock_guard lk(jobs_mu_);

@@ -16,6 +16,10 @@ struct worker_status_t {
   std::string job_id;      // empty when idle
   std::string proof_kind;  // proof_kind_name, empty when idle
   uint32_t partition = 0;
+  // The device as the backend describes it (prove_backend_t::describe):
+  // GPU name and memory; memory 0 = not known.
+  std::string device_name;
+  uint64_t memory_total = 0, memory_free = 0;
 };
 
 struct loaded_params_t {

@@ -80,6 +80,11 @@ void gpu_backend_t::prepare(const groth16::parameters_t& params) {
   }
 }
 
+gpu::device_info_t gpu_backend_t::describe(uint32_t device) const {
+  if (device >= devices_.size()) throw std::invalid_argument("CUDA backend: device index out of range");
+  return gpu::device_info(int(devices_[device]));
+}
+
 groth16::proof_t gpu_backend_t::finalize(uint32_t, const groth16::parameters_t& params,
                                          groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) {
   return groth16::finalize(params, std::move(pending), r, s);

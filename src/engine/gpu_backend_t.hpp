@@ -42,6 +42,8 @@ class gpu_backend_t final : public prove_backend_t {
                                        r1cs::witness_cs&& witness) override;
   // Builds the prover of `params` on every device now (uploads the bases).
   void prepare(const groth16::parameters_t& params) override;
+  // The GPU's name and its memory, total and free now.
+  gpu::device_info_t describe(uint32_t device) const override;
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
                             const ff::fr_t& r, const ff::fr_t& s) override;
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "gpu/device.hpp"
 #include "groth16/prover.hpp"
 
 namespace cuzk::engine {
@@ -26,6 +27,9 @@ class prove_backend_t {
   // GPU backend uploads its resident bases: seconds for 32 GiB PoRep);
   // called when parameters are registered or preloaded. Default: nothing.
   virtual void prepare(const groth16::parameters_t&) {}
+  // What status reports show of backend device `device`: a name and memory
+  // (0 = not known). Default: the backend's name. May throw.
+  virtual gpu::device_info_t describe(uint32_t) const { return {name(), 0, 0}; }
   virtual groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params,
                                     groth16::pending_proof_t&& pending, const ff::fr_t& r, const ff::fr_t& s) = 0;
 };

@@ -38,4 +38,21 @@ int current_device() {
   return d;
 }
 
+device_info_t device_info(int ordinal) {
+  auto fail = [&](const char* what, cudaError_t e) {
+    cudaGetLastError();
+    return std::runtime_error(std::string(what) + "(" + std::to_string(ordinal) + "): " + cudaGetErrorString(e));
+  };
+  cudaDeviceProp prop{};
+  if (const cudaError_t e = cudaGetDeviceProperties(&prop, ordinal); e != cudaSuccess) throw fail("cudaGetDeviceProperties", e);
+  // cudaMemGetInfo answers for the current device: switch, ask, switch back.
+  const int previous = current_device();
+  set_device(ordinal);
+  std::size_t free = 0, total = 0;
+  const cudaError_t e = cudaMemGetInfo(&free, &total);
+  set_device(previous);
+  if (e != cudaSuccess) throw fail("cudaMemGetInfo", e);
+  return {prop.name, total, free};
+}
+
 }  // namespace cuzk::gpu

@@ -1,6 +1,9 @@
 #pragma once
 // Which GPUs this build can use. Plain C++ (no CUDA types): tests and the
 // engine call it to decide between the CUDA and CPU backends.
+#include <cstddef>
+#include <string>
+
 namespace cuzk::gpu {
 
 // Number of CUDA devices of compute capability >= 9.0 (the kernels are built
@@ -14,5 +17,15 @@ void set_device(int ordinal);
 
 // The calling thread's current device (0 where none was set); throws like set_device.
 int current_device();
+
+// What status reports show of a GPU: its name and its memory, total and free now.
+struct device_info_t {
+  std::string name;
+  std::size_t memory_total = 0, memory_free = 0;
+};
+
+// For GPU `ordinal`, without changing the calling thread's current device.
+// Throws std::runtime_error for a bad ordinal or in a build without CUDA.
+device_info_t device_info(int ordinal);
 
 }  // namespace cuzk::gpu

@@ -25,6 +25,7 @@ namespace {
 int device_count() { return 0; }
 void set_device(int) { no_cuda("gpu::set_device"); }
 int current_device() { no_cuda("gpu::current_device"); }
+device_info_t device_info(int) { no_cuda("gpu::device_info"); }
 
 template <class C>
 void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::xyzz_t<C>>) {

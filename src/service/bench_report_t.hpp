@@ -2,6 +2,7 @@
 // Everything one bench run measured. Times are milliseconds since the run
 // started (steady clock), so proofs, timelines and samples share one axis.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct bench_report_t {
   // Share of prove-worker time spent in prove_start: sum of gpu_ms over
   // proofs / (elapsed x workers). On the CPU backend the "GPU" is a CPU worker.
   double gpu_busy_share() const;
+  // Per device (the timeline's "<backend> device <n>"), the share of the run
+  // during which at least one worker of that device was in prove_start: the
+  // union of those intervals / elapsed. What "the GPU never waits" means when
+  // several workers share a GPU. Empty without timelines.
+  std::map<std::string, double> device_busy_shares() const;
 };
 
 }  // namespace cuzk::service

@@ -124,6 +124,40 @@ double bench_report_t::gpu_busy_share() const {
   return capacity > 0 ? std::min(1.0, gpu / capacity) : 0.0;
 }
 
+std::map<std::string, double> bench_report_t::device_busy_shares() const {
+  std::map<std::string, std::vector<std::pair<double, double>>> spans;  // device -> prove_start intervals
+  for (const auto& p : proofs) {
+    if (p.timeline_json.empty()) continue;
+    const auto t = nlohmann::json::parse(p.timeline_json, nullptr, false);
+    if (!t.is_object() || !t.contains("partitions")) continue;
+    for (const auto& part : t["partitions"]) {
+      for (const auto& ev : part.value("events", nlohmann::json::array())) {
+        if (ev.value("stage", "") != "prove_start") continue;
+        // "worker <k> <backend> device <n>": the device is what follows the worker.
+        const std::string where = ev.value("where", "");
+        const auto at = where.find(' ', where.find(' ') + 1);
+        const std::string device = at == std::string::npos ? where : where.substr(at + 1);
+        spans[device].emplace_back(p.submit_ms + ev.value("start_ms", 0.0), p.submit_ms + ev.value("end_ms", 0.0));
+      }
+    }
+  }
+  std::map<std::string, double> out;
+  for (auto& [device, v] : spans) {
+    std::sort(v.begin(), v.end());
+    double busy = 0, lo = v.front().first, hi = v.front().second;
+    for (const auto& [a, b] : v) {
+      if (a > hi) {
+        busy += hi - lo;
+        lo = a;
+      }
+      hi = std::max(hi, b);
+    }
+    busy += hi - lo;
+    out[device] = elapsed_ms > 0 ? std::min(1.0, busy / elapsed_ms) : 0.0;
+  }
+  return out;
+}
+
 bench_report_t run_bench(proving_target_t& target, const bench_options_t& options, std::ostream* progress) {
   bench_report_t report;
   report.options = options;
@@ -221,6 +255,9 @@ std::string format_bench_report(const bench_report_t& r) {
   }
   line(fmt::format("peak RSS {}   prove-worker (GPU) busy {:.1f} % of {} worker{}", format_size(r.peak_rss_bytes),
                    100.0 * r.gpu_busy_share(), r.prove_workers, r.prove_workers == 1 ? "" : "s"));
+  for (const auto& [device, share] : r.device_busy_shares()) {
+    line(fmt::format("{} busy (some worker in prove_start, from timelines) {:.1f} %", device, 100.0 * share));
+  }
   return out;
 }
 

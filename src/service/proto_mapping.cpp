@@ -102,8 +102,11 @@ void fill_status_response(const engine::engine_status_t& s, v1::GetStatusRespons
   for (const auto& w : s.workers) {
     auto* g = out.add_gpus();
     g->set_ordinal(w.device);
-    g->set_name(fmt::format("{} worker {}", w.backend, w.worker_id));
-    // VRAM is not reported by the engine yet; 0 = unknown (the Rust daemon asked nvidia-smi).
+    // The device's name (a GPU's, as nvidia-smi shows it) and which worker this row is.
+    g->set_name(fmt::format("{} ({} worker {})", w.device_name.empty() ? w.backend : w.device_name, w.backend,
+                            w.worker_id));
+    g->set_vram_total_bytes(w.memory_total);  // 0 = not known (the CPU backend)
+    g->set_vram_free_bytes(w.memory_free);
     g->set_current_job_id(w.busy ? w.job_id : "");
     g->set_current_proof_kind(w.busy ? w.proof_kind : "");
   }

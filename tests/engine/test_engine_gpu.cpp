@@ -34,6 +34,13 @@ TEST(engine_gpu, hash_chain_jobs_verify_on_the_gpu) {
   std::vector<std::string> ids;
   for (const auto& r : reqs) ids.push_back(e.submit(r).job_id);
   for (size_t i = 0; i < reqs.size(); ++i) expect_verifies(e.await(ids[i]), reqs[i]);
+  // Status names each worker's GPU and its memory.
+  for (const auto& w : e.status().workers) {
+    if (w.backend != "cuda") continue;
+    EXPECT_FALSE(w.device_name.empty());
+    EXPECT_GT(w.memory_total, 0u);
+    EXPECT_LE(w.memory_free, w.memory_total);
+  }
   // Two parameter sets on each device, built once each whatever the number of proofs.
   EXPECT_EQ(gpu->provers_built(), 2 * gpu->device_count());
   // A proof from the GPU backend is the CPU backend's for the same r, s.

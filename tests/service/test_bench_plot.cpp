@@ -5,6 +5,7 @@
 
 #include <regex>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "circuits/circuit_registry.hpp"
@@ -124,6 +125,38 @@ TEST(ServiceBench, InProcessRunsTimelineAndPlot) {
   EXPECT_EQ(count(svg, "<title>"), events);  // one bar per stage event
   EXPECT_EQ(count(svg, "<polyline"), 2u);   // an RSS curve per run
   engine.stop();
+}
+
+// The union of prove_start intervals per device, on the run's time axis
+// (event times are since each job's submit), against hand-computed truth.
+TEST(ServiceBench, DeviceBusyIsTheUnionOfProveStarts) {
+  auto timeline = [](std::vector<std::tuple<const char*, double, double, const char*>> events) {
+    nlohmann::json parts = nlohmann::json::array();
+    for (const auto& [stage, a, b, where] : events) {
+      parts.push_back({{"events", {{{"stage", stage}, {"start_ms", a}, {"end_ms", b}, {"where", where}}}}});
+    }
+    return nlohmann::json{{"partitions", parts}}.dump();
+  };
+  bench_report_t r;
+  r.elapsed_ms = 100;
+  bench_proof_t a, b, c;
+  a.submit_ms = 0;
+  a.timeline_json = timeline({{"prove_start", 10, 30, "worker 0 cuda device 0"},
+                              {"prove_start", 20, 50, "worker 1 cuda device 0"},
+                              {"synthesis", 0, 99, ""}});
+  b.submit_ms = 40;  // its events move by 40
+  b.timeline_json = timeline({{"prove_start", 20, 30, "worker 1 cuda device 0"},
+                              {"prove_start", 0, 10, "worker 2 cuda device 1"}});
+  c.submit_ms = 5;  // no timeline: ignored
+  r.proofs = {a, b, c};
+  const auto shares = r.device_busy_shares();
+  ASSERT_EQ(shares.size(), 2u);
+  EXPECT_DOUBLE_EQ(shares.at("cuda device 0"), 0.5);  // [10, 50] and [60, 70]
+  EXPECT_DOUBLE_EQ(shares.at("cuda device 1"), 0.1);  // [40, 50]
+  EXPECT_NE(format_bench_report(r).find("cuda device 0 busy (some worker in prove_start, from timelines) 50.0 %"),
+            std::string::npos);
+  r.proofs.clear();
+  EXPECT_TRUE(r.device_busy_shares().empty());
 }
 
 TEST(ServiceBench, PlotRejectsWhatIsNotATimeline) {

@@ -287,7 +287,12 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   EXPECT_GE(s.peak_rss_bytes(), s.rss_bytes());
   // Idle: every pipeline gauge is back at zero and no worker holds a job.
   EXPECT_EQ(s.partitions_synthesizing() + s.partitions_queued() + s.partitions_proving() + s.partitions_finalizing(), 0u);
-  for (const auto& g : s.gpus()) EXPECT_TRUE(g.current_job_id().empty());
+  for (const auto& g : s.gpus()) {
+    EXPECT_TRUE(g.current_job_id().empty());
+    // The CPU backend: its name, which worker, and no device memory to report.
+    EXPECT_EQ(g.name().rfind("cpu (cpu worker ", 0), 0u) << g.name();
+    EXPECT_EQ(g.vram_total_bytes(), 0u);
+  }
   bool tiny_loaded = false;
   for (const auto& p : s.loaded_srs()) tiny_loaded |= p.circuit_id() == "tiny";
   EXPECT_TRUE(tiny_loaded);
