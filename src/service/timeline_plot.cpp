@@ -41,7 +41,11 @@ class stage_colors {
     used_.insert(stage);
     auto it = colors_.find(stage);
     if (it != colors_.end()) return it->second;
-    static constexpr std::array<const char*, 6> palette{"#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+    // Distinct from the fixed colours and from each other: the GPU prover
+    // alone reports nine prove_start.* steps.
+    static constexpr std::array<const char*, 12> palette{"#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
+                                                          "#9c755f", "#bab0ac", "#17becf", "#bcbd22",
+                                                          "#8c564b", "#e377c2", "#393b79", "#637939"};
     return colors_.emplace(stage, palette[extra_++ % palette.size()]).first->second;
   }
   // The stages drawn so far, with their colours, for the legend.
@@ -176,13 +180,19 @@ std::string render_timeline_svg(const json& timeline) {
   std::string body;
   double y = 10;
   for (const auto& run : timeline["runs"]) y = render_run(body, run, y, colors);
+  // The legend in rows that stay inside the picture.
   std::string legend;
   double lx = left;
   for (const auto& [stage, color] : colors.used()) {
+    const double entry = 30 + 7.0 * static_cast<double>(stage.size());
+    if (lx > left && lx + entry > width - right) {
+      lx = left;
+      y += 18;
+    }
     legend += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="12" height="12" fill="{}"/>)"
                           R"(<text x="{:.1f}" y="{:.1f}" font-size="11">{}</text>)",
                           lx, y, color, lx + 16, y + 10, xml_escape(stage));
-    lx += 30 + 7.0 * static_cast<double>(stage.size());
+    lx += entry;
   }
   y += 30;
   return fmt::format(R"(<?xml version="1.0" encoding="UTF-8"?>)"

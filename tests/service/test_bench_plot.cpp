@@ -3,7 +3,9 @@
 // bar per recorded stage and the RSS curve).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -157,6 +159,41 @@ TEST(ServiceBench, DeviceBusyIsTheUnionOfProveStarts) {
             std::string::npos);
   r.proofs.clear();
   EXPECT_TRUE(r.device_busy_shares().empty());
+}
+
+// The GPU prover's nine prove_start.* steps plus the engine's stages: every
+// legend entry inside the picture, and no two stages sharing a colour.
+TEST(ServiceBench, LegendFitsAndColoursDiffer) {
+  const std::vector<std::string> stages = {"synthesis", "queue", "prove_start", "prove_start.checks",
+                                           "prove_start.upload_aux", "prove_start.compact_b", "prove_start.compute_h",
+                                           "prove_start.msm_h", "prove_start.msm_l", "prove_start.msm_a",
+                                           "prove_start.msm_b_g1", "prove_start.msm_b_g2", "finalize", "verify"};
+  nlohmann::json events = nlohmann::json::array();
+  for (size_t i = 0; i < stages.size(); ++i) {
+    events.push_back({{"stage", stages[i]}, {"start_ms", double(i)}, {"end_ms", double(i + 1)}});
+  }
+  nlohmann::json t = {
+      {"runs",
+       {{{"mode", "pipelined"},
+         {"jobs", {{{"submit_ms", 0}, {"done_ms", 20}, {"timeline", {{"partitions", {{{"index", 0}, {"events", events}}}}}}}}}}}}};
+  const std::string svg = render_timeline_svg(t);
+  EXPECT_EQ(xml_problem(svg), "");
+  const std::regex entry(R"re(<rect x="([0-9.]+)" y="[0-9.]+" width="12" height="12" fill="(#[0-9a-f]+)"/><text x="[0-9.]+" y="[0-9.]+" font-size="11">([^<]+)</text>)re");
+  const std::regex svg_width(R"re(<svg [^>]*width="([0-9]+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(svg, m, svg_width));
+  const double width = std::stod(m[1]);
+  std::map<std::string, std::string> colour_of;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), entry); it != std::sregex_iterator(); ++it) {
+    const auto& e = *it;
+    const std::string stage = e[3];
+    EXPECT_LE(std::stod(e[1]) + 16 + 7.0 * double(stage.size()), width) << stage << " runs off the picture";
+    colour_of[stage] = e[2];
+  }
+  EXPECT_EQ(colour_of.size(), stages.size());
+  std::set<std::string> colours;
+  for (const auto& [stage, colour] : colour_of) colours.insert(colour);
+  EXPECT_EQ(colours.size(), colour_of.size()) << "two stages share a colour";
 }
 
 TEST(ServiceBench, PlotRejectsWhatIsNotATimeline) {
