@@ -1,6 +1,7 @@
 // Fixed-base batch multiplication (fixed_base.hpp). The table (768 KiB for
 // G1, 1.5 MiB for G2) stays in L2 across the whole batch, so each thread's 32
-// gathers are L2 hits; the work is the mixed additions (8M + 2S each).
+// gathers are L2 hits; the work is the mixed additions (8M + 2S each) and
+// one inversion per point.
 #include <stdexcept>
 #include <string>
 
@@ -27,7 +28,7 @@ struct fixed_base_field<ec::g2_curve> {
 
 template <class F>
 __global__ void fixed_base_kernel(const affine_d<F>* __restrict__ table, const ff::limbs_t<4>* __restrict__ scalars,
-                                  xyzz_d<F>* __restrict__ out, size_t n) {
+                                  affine_d<F>* __restrict__ out, size_t n) {
   const size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
   if (i >= n) return;
   const ff::limbs_t<4> k = scalars[i];
@@ -36,19 +37,19 @@ __global__ void fixed_base_kernel(const affine_d<F>* __restrict__ table, const f
     const uint32_t d = uint32_t(k[w / 8] >> (8 * (w % 8))) & 0xff;
     if (d) acc.add_mixed(table[w * fixed_base_digits + d], false);
   }
-  out[i] = acc;
+  out[i] = acc.to_affine();
 }
 
-// Scalars per launch: bounds device memory (G2: 416 bytes per scalar in and out).
+// Scalars per launch: bounds device memory (G2: 224 bytes per scalar in and out).
 constexpr size_t chunk = size_t(1) << 22;
 
 }  // namespace
 
 template <class C>
 void fixed_base_mul(std::span<const ec::affine_t<C>> table, std::span<const ff::limbs_t<4>> scalars,
-                    std::span<ec::xyzz_t<C>> out) {
+                    std::span<ec::affine_t<C>> out) {
   using F = typename fixed_base_field<C>::type;
-  static_assert(sizeof(affine_d<F>) == sizeof(ec::affine_t<C>) && sizeof(xyzz_d<F>) == sizeof(ec::xyzz_t<C>));
+  static_assert(sizeof(affine_d<F>) == sizeof(ec::affine_t<C>));
   if (table.size() != fixed_base_windows * fixed_base_digits)
     throw std::invalid_argument("gpu fixed_base_mul: table has " + std::to_string(table.size()) + " points, needs " +
                                 std::to_string(fixed_base_windows * fixed_base_digits));
@@ -61,7 +62,7 @@ void fixed_base_mul(std::span<const ec::affine_t<C>> table, std::span<const ff::
   t.upload(table, s);
   const size_t m = std::min(chunk, scalars.size());
   device_buffer<ff::limbs_t<4>> k(m);
-  device_buffer<xyzz_d<F>> r(m);
+  device_buffer<affine_d<F>> r(m);
   for (size_t at = 0; at < scalars.size(); at += m) {
     const size_t len = std::min(m, scalars.size() - at);
     k.upload(scalars.subspan(at, len), s);
@@ -74,8 +75,8 @@ void fixed_base_mul(std::span<const ec::affine_t<C>> table, std::span<const ff::
 }
 
 template void fixed_base_mul<ec::g1_curve>(std::span<const ec::affine_t<ec::g1_curve>>, std::span<const ff::limbs_t<4>>,
-                                           std::span<ec::xyzz_t<ec::g1_curve>>);
+                                           std::span<ec::affine_t<ec::g1_curve>>);
 template void fixed_base_mul<ec::g2_curve>(std::span<const ec::affine_t<ec::g2_curve>>, std::span<const ff::limbs_t<4>>,
-                                           std::span<ec::xyzz_t<ec::g2_curve>>);
+                                           std::span<ec::affine_t<ec::g2_curve>>);
 
 }  // namespace cuzk::gpu

@@ -49,6 +49,12 @@ struct alignas(16) fp2_d {
   }
   CUZK_HD fp2_d& operator+=(const fp2_d& b) { return *this = *this + b; }
   CUZK_HD fp2_d& operator-=(const fp2_d& b) { return *this = *this - b; }
+
+  // 1/(c0 + c1 u) = (c0 - c1 u) / (c0^2 + c1^2); 0 for 0.
+  CUZK_HD fp2_d inverse() const {
+    const fp_d t = (c0.sqr() + c1.sqr()).inverse();
+    return {c0 * t, -(c1 * t)};
+  }
 };
 static_assert(sizeof(fp2_d) == sizeof(ff::fp2_t));
 

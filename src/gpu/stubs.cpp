@@ -28,13 +28,13 @@ int current_device() { no_cuda("gpu::current_device"); }
 device_info_t device_info(int) { no_cuda("gpu::device_info"); }
 
 template <class C>
-void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::xyzz_t<C>>) {
+void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::affine_t<C>>) {
   no_cuda("gpu::fixed_base_mul");
 }
 template void fixed_base_mul<ec::g1_curve>(std::span<const ec::affine_t<ec::g1_curve>>, std::span<const ff::limbs_t<4>>,
-                                           std::span<ec::xyzz_t<ec::g1_curve>>);
+                                           std::span<ec::affine_t<ec::g1_curve>>);
 template void fixed_base_mul<ec::g2_curve>(std::span<const ec::affine_t<ec::g2_curve>>, std::span<const ff::limbs_t<4>>,
-                                           std::span<ec::xyzz_t<ec::g2_curve>>);
+                                           std::span<ec::affine_t<ec::g2_curve>>);
 
 void ntt(std::span<ff::fr_t>, uint32_t, ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt"); }
 void prepare_ntt(uint32_t) { no_cuda("gpu::prepare_ntt"); }

@@ -15,6 +15,15 @@ struct xyzz_d {
   CUZK_HD static xyzz_d inf() { return {F::zero(), F::zero(), F::zero(), F::zero()}; }
   CUZK_HD bool is_inf() const { return ZZ == F::zero(); }
 
+  // (X / ZZ, Y / ZZZ) with one inversion, d = 1/(ZZ ZZZ): 1/ZZ = ZZZ d and
+  // 1/ZZZ = ZZ d. Infinity (ZZ = 0) inverts 0 to 0 and comes out as (0, 0),
+  // ec::affine_t's infinity. Affine coordinates are unique, so the bytes are
+  // the host's for the same point.
+  CUZK_HD affine_d<F> to_affine() const {
+    const F d = (ZZ * ZZZ).inverse();
+    return {X * (ZZZ * d), Y * (ZZ * d)};
+  }
+
   CUZK_HD static xyzz_d dbl_affine(const F& x, const F& y) {
     F U = y.dbl(), V = U.sqr(), W = U * V, S = x * V;
     F xx = x.sqr();

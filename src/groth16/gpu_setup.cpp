@@ -3,11 +3,9 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <future>
 #include <memory>
 
 #include "ec/ec.hpp"
-#include "gpu/device.hpp"
 #include "gpu/fixed_base.hpp"
 
 namespace cuzk::groth16 {
@@ -28,47 +26,21 @@ std::vector<ec::affine_t<C>> window_table(const ec::affine_t<C>& base) {
   return ec::batch_to_affine(std::span<const ec::jacobian_t<C>>(t));
 }
 
-// scalars -> canonical on CPU threads, the additions on the GPU, XYZZ -> affine
-// on CPU threads (a batch inversion per 4096 points, as the CPU setup). In
-// chunks, so the host's temporaries (XYZZ: 192 bytes per G1 point, 384 per
-// G2) stay bounded at 2^27 scalars; the GPU multiplies chunk k + 1 while the
-// CPU normalizes chunk k.
+// scalars -> canonical on CPU threads, then the additions and the
+// normalization on the GPU, straight into `out`. In chunks, so the canonical
+// copies stay bounded at 2^27 scalars.
 template <class C>
 std::vector<ec::affine_t<C>> gpu_batch_mul(const std::vector<ec::affine_t<C>>& table, std::span<const fr_t> scalars) {
-  constexpr size_t chunk = size_t(1) << 21;
+  constexpr size_t chunk = size_t(1) << 22;
   const size_t n = scalars.size();
   std::vector<ec::affine_t<C>> out(n);
-  auto multiply = [&](size_t first) {
+  std::vector<ff::limbs_t<4>> k(std::min(chunk, n));
+  for (size_t first = 0; first < n; first += chunk) {
     const size_t m = std::min(chunk, n - first);
-    std::vector<ff::limbs_t<4>> k(m);
     tbb::parallel_for(tbb::blocked_range<size_t>(0, m, 1 << 14), [&](const auto& r) {
       for (size_t i = r.begin(); i < r.end(); ++i) k[i] = scalars[first + i].to_canonical();
     });
-    std::vector<ec::xyzz_t<C>> x(m);
-    gpu::fixed_base_mul<C>(table, k, x);
-    return x;
-  };
-  auto normalize = [&](size_t first, const std::vector<ec::xyzz_t<C>>& x) {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, x.size(), 4096), [&](const auto& r) {
-      std::vector<ec::jacobian_t<C>> tmp(r.size());
-      for (size_t i = r.begin(); i < r.end(); ++i) tmp[i - r.begin()] = x[i].to_jacobian();
-      auto aff = ec::batch_to_affine(std::span<const ec::jacobian_t<C>>(tmp));
-      std::copy(aff.begin(), aff.end(), out.begin() + std::ptrdiff_t(first + r.begin()));
-    });
-  };
-  if (n == 0) return out;
-  const int device = gpu::current_device();
-  std::vector<ec::xyzz_t<C>> current = multiply(0);
-  for (size_t first = 0; first < n; first += chunk) {
-    std::future<std::vector<ec::xyzz_t<C>>> next;
-    if (first + chunk < n) {
-      next = std::async(std::launch::async, [&, device, f = first + chunk] {
-        gpu::set_device(device);
-        return multiply(f);
-      });
-    }
-    normalize(first, current);
-    if (next.valid()) current = next.get();
+    gpu::fixed_base_mul<C>(table, std::span(k).first(m), std::span(out).subspan(first, m));
   }
   return out;
 }

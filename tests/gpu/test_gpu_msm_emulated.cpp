@@ -4,7 +4,8 @@
 // pipeline of msm_algo.cuh over an integer group, where the MSM must equal
 // sum s_i·b_i mod 2^64 (the recoding is exact over the integers), with tiny
 // chunks and skewed digits so that runs cross many chunk boundaries; and the
-// device XYZZ / Fp2 formulas against ec::xyzz_t and ff::fp2_t.
+// device XYZZ / Fp2 formulas against ec::xyzz_t and ff::fp2_t, and the
+// setup kernel's inversion and XYZZ -> affine against the host's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <numeric>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/fp2_d.cuh"
@@ -257,6 +259,39 @@ TEST(gpu_msm_emulated, fp2_matches_host) {
     EXPECT_EQ(to_h<ff::fp2_t>(da - db), a - b);
     EXPECT_EQ(to_h<ff::fp2_t>(-da), -a);
   }
+}
+
+// The setup kernel's normalization (fixed_base.cu): Fermat inversion in Fp
+// and Fp2, then XYZZ -> affine, run as host code against the host types.
+TEST(gpu_msm_emulated, inversion_and_affine_match_host) {
+  const uint64_t seed = cuzk::test::seed("gpu inverse");
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 8; ++i) {
+    const ff::fp_t a = ff::fp_t::random(rng);
+    EXPECT_EQ(to_h<ff::fp_t>(to_d<fp_d>(a).inverse()), a.inverse()) << "seed " << seed;
+    const ff::fp2_t b = ff::fp2_t::random(rng);
+    EXPECT_EQ(to_h<ff::fp2_t>(to_d<fp2_d>(b).inverse()), b.inverse()) << "seed " << seed;
+  }
+  EXPECT_EQ(fp_d::zero().inverse(), fp_d::zero());
+  EXPECT_EQ(fp2_d::zero().inverse(), fp2_d::zero());
+  EXPECT_EQ(to_h<ff::fp_t>(fp_d::one().inverse()), ff::fp_t::one());
+
+  auto check = [&]<class C, class F>(std::type_identity<C>, std::type_identity<F>) {
+    using HX = ec::xyzz_t<C>;
+    auto pts = cuzk::gpu::test::random_points<C>(4, rng);
+    HX h = HX::infinity();
+    xyzz_d<F> d = xyzz_d<F>::inf();
+    // Infinity first, then sums with ZZ != 1.
+    EXPECT_TRUE(d.to_affine().is_inf());
+    for (const auto& p : pts) {
+      h.add_mixed(p);
+      d.add_mixed(to_d<affine_d<F>>(p), false);
+      const auto want = h.to_jacobian().to_affine();
+      ASSERT_EQ(to_h<ec::affine_t<C>>(d.to_affine()), want) << "seed " << seed;
+    }
+  };
+  check(std::type_identity<ec::g1_curve>{}, std::type_identity<fp_d>{});
+  check(std::type_identity<ec::g2_curve>{}, std::type_identity<fp2_d>{});
 }
 
 }  // namespace
