@@ -38,12 +38,19 @@ gpu_backend_t::identity_t gpu_backend_t::identity_of(const groth16::parameters_t
   return {p.h.data(), p.l.data(), p.a.data(), p.b_g1.data(), p.h.size() ^ (p.l.size() << 16) ^ (p.a.size() << 32)};
 }
 
-std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t device,
-                                                                     const groth16::parameters_t& params) {
+int gpu_backend_t::ordinal(uint32_t device) const {
   if (device >= devices_.size()) {
     throw std::invalid_argument("CUDA backend: device index " + std::to_string(device) + " out of range (" +
                                 std::to_string(devices_.size()) + " devices)");
   }
+  return int(devices_[device]);
+}
+
+std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t device,
+                                                                     const groth16::parameters_t& params) {
+  // CUDA's current device is per thread and workers are plain threads: set
+  // it before the prover is built or used.
+  gpu::set_device(ordinal(device));
   std::shared_ptr<slot_t> slot;
   {
     std::lock_guard lk(mu_);
@@ -66,23 +73,16 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
 
 groth16::pending_proof_t gpu_backend_t::prove_start(uint32_t device, const groth16::parameters_t& params,
                                                     r1cs::witness_cs&& witness) {
-  // CUDA's current device is per thread and workers are plain threads: set
-  // it before the prover is built or used.
-  if (device < devices_.size()) gpu::set_device(int(devices_[device]));
   const auto prover = prover_for(device, params);
   return prover->prove_start(std::move(witness));
 }
 
 void gpu_backend_t::prepare(const groth16::parameters_t& params) {
-  for (uint32_t device = 0; device < devices_.size(); ++device) {
-    gpu::set_device(int(devices_[device]));
-    (void)prover_for(device, params);
-  }
+  for (uint32_t device = 0; device < devices_.size(); ++device) (void)prover_for(device, params);
 }
 
 gpu::device_info_t gpu_backend_t::describe(uint32_t device) const {
-  if (device >= devices_.size()) throw std::invalid_argument("CUDA backend: device index out of range");
-  return gpu::device_info(int(devices_[device]));
+  return gpu::device_info(ordinal(device));
 }
 
 groth16::proof_t gpu_backend_t::finalize(uint32_t, const groth16::parameters_t& params,

@@ -69,6 +69,9 @@ class gpu_backend_t final : public prove_backend_t {
     std::shared_ptr<const groth16::gpu_prover_t> prover;
   };
   static identity_t identity_of(const groth16::parameters_t& p);
+  // The GPU ordinal of backend device `device`; std::invalid_argument when out of range.
+  int ordinal(uint32_t device) const;
+  // Makes the device current on the calling thread, then finds or builds its prover.
   std::shared_ptr<const groth16::gpu_prover_t> prover_for(uint32_t device, const groth16::parameters_t& params);
 
   std::vector<uint32_t> devices_;
