@@ -4,7 +4,8 @@
 // stage_ms is the per-stage breakdown (checks, compute_h with the uploads of
 // a, b, c, each MSM with its scalars' upload and host compaction). Parameters
 // by the GPU setup, once per size; the witness is synthesized outside the
-// timed region. Counters: mean ms of each step.
+// timed region. Counters: mean ms of each step. The pinned and pageable
+// rows stream every query from host memory per proof (residency tiers).
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -48,8 +49,12 @@ void bm_gpu_prove_start(benchmark::State& st) {
   }
   const size_t rows = size_t(1) << st.range(0);
   const bool overlap = st.range(1) != 0;
+  const auto tier = static_cast<gpu::residency_t>(st.range(2));
   const auto& s = gpu_setup_for(rows);
-  const groth16::gpu_prover_t prover(s.params, overlap);
+  groth16::gpu_prover_options_t options;
+  options.overlap = overlap;
+  options.residency.forced = tier;
+  const groth16::gpu_prover_t prover(s.params, options);
   prover.prove_start(s.circuit->prove_witness(s.shape));  // warm-up: scratch, tables, staging buffers
   std::map<std::string, double> sums;
   for (auto _ : st) {
@@ -65,13 +70,17 @@ void bm_gpu_prove_start(benchmark::State& st) {
 
 }  // namespace
 
-// Args: log2 rows, overlap (1: as the engine runs it; 0: steps in turn).
+// Args: log2 rows, overlap (1: as the engine runs it; 0: steps in turn),
+// residency (0 device, 1 pinned, 2 pageable: every query streamed over PCIe).
 BENCHMARK(bm_gpu_prove_start)
-    ->ArgNames({"log_rows", "overlap"})
-    ->Args({22, 1})
-    ->Args({22, 0})
-    ->Args({24, 1})
-    ->Args({24, 0})
+    ->ArgNames({"log_rows", "overlap", "tier"})
+    ->Args({22, 1, 0})
+    ->Args({22, 0, 0})
+    ->Args({24, 1, 0})
+    ->Args({24, 0, 0})
+    ->Args({24, 1, 1})
+    ->Args({24, 0, 1})
+    ->Args({24, 1, 2})
     ->Iterations(3)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);

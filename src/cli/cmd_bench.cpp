@@ -27,8 +27,9 @@ namespace {
 
 struct bench_cli_options {
   service::bench_options_t bench;
-  std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto";
-  bool compare = false, quiet = false;
+  std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto",
+      residency = "auto";
+  bool compare = false, quiet = false, gpu_in_turn = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
 
@@ -64,7 +65,12 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   if (o.backend == "cuda" && !engine::gpu_available())
     throw engine::invalid_request("--backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)");
   // CPU fallback (the engine's default) takes partitions that fail on every GPU.
-  hooks.backend = o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend);
+  groth16::gpu_prover_options_t gpu_options;
+  gpu_options.overlap = !o.gpu_in_turn;
+  gpu_options.residency = gpu::residency_policy_t::parse(o.residency);
+  gpu_options.proofs_in_flight = o.workers;
+  hooks.backend =
+      o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend, gpu_options);
   auto e = std::make_unique<engine::engine_t>(cfg, hooks);
   engine::job_request_t probe;
   probe.proof_kind = engine::proof_kind_t::circuit;
@@ -162,6 +168,13 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_option("--devices", o->devices, "CPU backend devices (worker groups)")->check(CLI::Range(1u, 64u));
   in_process->add_option("--backend", o->backend, "Prove backend: auto (cuda when a GPU exists), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  in_process->add_option("--residency", o->residency,
+                         "Where the CUDA backend keeps the parameters: auto (device where they fit, else pinned host "
+                         "memory), device, pinned or pageable")
+      ->check(CLI::IsMember({"auto", "device", "pinned", "pageable"}));
+  in_process->add_flag("--gpu-in-turn", o->gpu_in_turn,
+                       "CUDA backend: run each prove_start's steps one after another, so the timeline's stage times "
+                       "are each step's own (a per-step breakdown; slower)");
   return {app, [o] {
             return run_rpc_guarded([&] {
               try {

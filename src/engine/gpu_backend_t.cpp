@@ -1,9 +1,12 @@
 #include "engine/gpu_backend_t.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <stdexcept>
 #include <string>
 
 #include "engine/cpu_backend_t.hpp"
+#include "engine/engine_config_t.hpp"
 #include "gpu/device.hpp"
 
 namespace cuzk::engine {
@@ -32,7 +35,8 @@ std::vector<uint32_t> resolve_devices(std::vector<uint32_t> devices) {
 
 }  // namespace
 
-gpu_backend_t::gpu_backend_t(std::vector<uint32_t> devices) : devices_(resolve_devices(std::move(devices))) {}
+gpu_backend_t::gpu_backend_t(std::vector<uint32_t> devices, groth16::gpu_prover_options_t options)
+    : devices_(resolve_devices(std::move(devices))), options_(std::move(options)) {}
 
 gpu_backend_t::identity_t gpu_backend_t::identity_of(const groth16::parameters_t& p) {
   return {p.h.data(), p.l.data(), p.a.data(), p.b_g1.data(), p.h.size() ^ (p.l.size() << 16) ^ (p.a.size() << 32)};
@@ -63,8 +67,12 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
   const identity_t id = identity_of(params);
   if (!slot->prover || !(slot->identity == id)) {
     slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_);
     slot->identity = id;
+    const auto& plan = slot->prover->residency();
+    spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof",
+                 ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
+                 double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib));
     std::lock_guard count_lk(mu_);
     ++built_;
   }
@@ -118,14 +126,14 @@ size_t gpu_backend_t::provers_built() const {
 
 bool gpu_available() { return gpu::device_count() > 0; }
 
-std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices) {
-  return std::make_shared<gpu_backend_t>(std::move(devices));
+std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices, groth16::gpu_prover_options_t options) {
+  return std::make_shared<gpu_backend_t>(std::move(devices), std::move(options));
 }
 
-std::shared_ptr<prove_backend_t> make_backend(std::string_view kind) {
+std::shared_ptr<prove_backend_t> make_backend(std::string_view kind, groth16::gpu_prover_options_t gpu_options) {
   if (kind == "cpu") return make_cpu_backend();
-  if (kind == "cuda") return make_gpu_backend();
-  if (kind == "auto") return gpu_available() ? make_gpu_backend() : make_cpu_backend();
+  if (kind == "cuda") return make_gpu_backend({}, std::move(gpu_options));
+  if (kind == "auto") return gpu_available() ? make_gpu_backend({}, std::move(gpu_options)) : make_cpu_backend();
   throw std::invalid_argument("unknown prove backend \"" + std::string(kind) + "\" (expected auto, cpu or cuda)");
 }
 

@@ -3,7 +3,8 @@
 // (compute_h and every MSM on the device), finalize on the host as on the CPU
 // backend. Backend device i is GPU ordinal devices[i].
 //
-// One gpu_prover_t (its H/L/A/B_g1/B_g2 bases resident on the GPU) per
+// One gpu_prover_t (its H/L/A/B_g1/B_g2 bases placed by its residency plan:
+// on the GPU where they fit, else streamed from host memory) per
 // (parameters, device), built by prepare or else by the first prove_start that needs it, and kept
 // for every later proof: building uploads the bases, which for a 2^27-domain
 // circuit is tens of GiB and seconds of PCIe time. Workers sharing a device
@@ -34,7 +35,9 @@ class gpu_backend_t final : public prove_backend_t {
   // GPU ordinals; [] = every usable GPU. Throws std::runtime_error when there
   // is none (or the build has no CUDA) and std::invalid_argument for an
   // ordinal that does not exist.
-  explicit gpu_backend_t(std::vector<uint32_t> devices = {});
+  // options: how every prover is built (residency policy, proofs in flight per
+  // device for its memory reserve, in-turn steps for breakdowns).
+  explicit gpu_backend_t(std::vector<uint32_t> devices = {}, groth16::gpu_prover_options_t options = {});
 
   std::string name() const override { return "cuda"; }
   uint32_t device_count() const override { return uint32_t(devices_.size()); }
@@ -75,6 +78,7 @@ class gpu_backend_t final : public prove_backend_t {
   std::shared_ptr<const groth16::gpu_prover_t> prover_for(uint32_t device, const groth16::parameters_t& params);
 
   std::vector<uint32_t> devices_;
+  groth16::gpu_prover_options_t options_;
   mutable std::mutex mu_;
   std::map<std::pair<const groth16::parameters_t*, uint32_t>, std::shared_ptr<slot_t>> slots_;
   size_t built_ = 0;
@@ -85,12 +89,14 @@ bool gpu_available();
 
 // A gpu_backend_t on `devices` ([] = every usable GPU); throws like its
 // constructor, with a message saying why there is no GPU backend.
-std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices = {});
+std::shared_ptr<prove_backend_t> make_gpu_backend(std::vector<uint32_t> devices = {},
+                                                  groth16::gpu_prover_options_t options = {});
 
 // "cpu", "cuda", or "auto" (cuda when gpu_available(), else cpu), as the
 // daemon's gpus.backend and `cuzk bench --backend` spell them. Throws
 // std::invalid_argument for another name, and like make_gpu_backend for
 // "cuda" without a GPU.
-std::shared_ptr<prove_backend_t> make_backend(std::string_view kind);
+// gpu_options apply to a CUDA backend only.
+std::shared_ptr<prove_backend_t> make_backend(std::string_view kind, groth16::gpu_prover_options_t gpu_options = {});
 
 }  // namespace cuzk::engine

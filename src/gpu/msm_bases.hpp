@@ -1,7 +1,11 @@
 #pragma once
-// A set of affine bases resident on the GPU, uploaded once and reused by every
-// MSM over it (Groth16 parameters: the same queries for every proof), with the
-// scratch memory of the MSM kept between calls. Plain C++ interface; calls on
+// A set of affine bases for GPU MSMs (Groth16 parameters: the same queries
+// for every proof), with the scratch memory of the MSM kept between calls.
+// Where the bases live is the residency tier (residency.hpp): device =
+// uploaded once and reused by every MSM; pinned / pageable = the caller's host
+// points (which must then outlive this object), streamed to the GPU by each
+// MSM in windows of `window_points`, the upload of one window overlapped with
+// the MSM of the previous (two device windows). Plain C++ interface; calls on
 // one object are serialized (a mutex), separate objects run concurrently.
 //
 // msm(scalars, offset) = sum_i scalars[i] · bases[offset + i], equal bit for
@@ -18,20 +22,28 @@
 #include "ff/fr.hpp"
 #include "gpu/device_scalars.hpp"
 #include "gpu/msm_config.hpp"
+#include "gpu/residency.hpp"
 
 namespace cuzk::gpu {
 
 template <class C>
 class msm_bases {
  public:
-  explicit msm_bases(std::span<const ec::affine_t<C>> bases);
+  // window_points: 0 = default_window_points (streamed tiers only).
+  explicit msm_bases(std::span<const ec::affine_t<C>> bases, residency_t tier = residency_t::device,
+                     size_t window_points = 0);
   ~msm_bases();
   msm_bases(msm_bases&&) noexcept;
   msm_bases& operator=(msm_bases&&) noexcept;
   msm_bases(const msm_bases&) = delete;
   msm_bases& operator=(const msm_bases&) = delete;
 
+  static constexpr size_t default_window_points = size_t(1) << 24;
+
   size_t size() const;
+  residency_t residency() const;
+  // Device memory the bases hold: all of them, or the two stream windows.
+  size_t device_bytes() const;
   // Scalars from host memory (copied up through pinned staging buffers).
   ec::jacobian_t<C> msm(std::span<const ff::fr_t> scalars, size_t offset = 0, const msm_config& cfg = {}) const;
   // The first `count` of scalars already on this device.

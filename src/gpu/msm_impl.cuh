@@ -4,15 +4,18 @@
 // Included by msm_g1.cu and msm_g2.cu, which instantiate it per curve.
 #include <thrust/iterator/counting_iterator.h>
 
+#include <algorithm>
 #include <cstring>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_select.cuh>
+#include <future>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/device.hpp"
 #include "gpu/device_buffer.cuh"
 #include "gpu/device_scalars.cuh"
 #include "gpu/event.cuh"
@@ -237,17 +240,86 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
 template <class C>
 struct msm_bases<C>::impl {
   using F = typename field_of<C>::type;
-  device_buffer<affine_d<F>> bases;
+  using A = affine_d<F>;
+  residency_t tier = residency_t::device;
+  // device: every base; pinned / pageable: two windows of `window` points.
+  device_buffer<A> bases;
+  std::span<const ec::affine_t<C>> host;  // pinned / pageable: the caller's points
+  host_pin pin;                           // pinned: their registration
+  size_t window = 0;
+  stream_t copy;     // window uploads
+  event_t loaded[2];  // the last upload into each window
   mutable std::mutex mu;
   mutable msm_detail::workspace<F> ws;
+
+  size_t size() const { return tier == residency_t::device ? bases.size() : host.size(); }
+
+  // Queues the upload of host points [at, at + count) into window k on `copy`
+  // and records loaded[k]. Pinned: one DMA (upload_pinned); pageable: through
+  // the staging buffers (the calling thread fills them, so it returns when the
+  // last piece is queued).
+  void load(uint32_t k, size_t at, size_t count) {
+    A* dst = bases.data() + size_t(k) * window;
+    if (tier == residency_t::pinned) {
+      upload_pinned(dst, host.data() + at, count * sizeof(A), pin, copy);
+    } else {
+      upload_staged(dst, host.data() + at, count * sizeof(A), copy);
+    }
+    loaded[k].record(copy);
+  }
+
+  // sum over [offset, offset + count) with scalars[i] for base offset + i.
+  ec::jacobian_t<C> run(const fr_d* scalars, size_t count, size_t offset, const msm_config& cfg) {
+    if (tier == residency_t::device) return msm_detail::run<C>(ws, bases.data() + offset, scalars, count, cfg);
+    // Window i + 1 goes up while window i's MSM runs; run() returns only when
+    // its kernels are done, so the window it read is free for i + 2. A
+    // pageable window is filled by a helper thread (upload_staged keeps its
+    // caller busy copying), joined before its event is waited on.
+    ec::jacobian_t<C> acc = ec::jacobian_t<C>::infinity();
+    const size_t windows = (count + window - 1) / window;
+    auto queue = [&](size_t i) {
+      const size_t at = i * window;
+      const size_t len = std::min(window, count - at);
+      if (tier == residency_t::pinned) {
+        load(uint32_t(i % 2), offset + at, len);
+        return std::future<void>();
+      }
+      const int device = current_device();
+      return std::async(std::launch::async, [this, device, i, at, len, offset] {
+        set_device(device);
+        load(uint32_t(i % 2), offset + at, len);
+      });
+    };
+    std::future<void> next = windows ? queue(0) : std::future<void>();
+    for (size_t i = 0; i < windows; ++i) {
+      std::future<void> cur = std::move(next);
+      if (cur.valid()) cur.get();
+      if (i + 1 < windows) next = queue(i + 1);
+      CUDA_OK(cudaStreamWaitEvent(ws.stream, loaded[i % 2].get()));
+      const size_t at = i * window;
+      acc += msm_detail::run<C>(ws, bases.data() + (i % 2) * window, scalars + at, std::min(window, count - at), cfg);
+    }
+    if (next.valid()) next.get();
+    return acc;
+  }
 };
 
 template <class C>
-msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>> b) : impl_(std::make_unique<impl>()) {
+msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>> b, residency_t tier, size_t window_points)
+    : impl_(std::make_unique<impl>()) {
   static_assert(sizeof(affine_d<typename impl::F>) == sizeof(ec::affine_t<C>));
-  impl_->bases = device_buffer<affine_d<typename impl::F>>(b.size());
-  impl_->bases.upload(b, impl_->ws.stream);
-  impl_->ws.stream.sync();
+  auto& m = *impl_;
+  m.tier = tier;
+  if (tier == residency_t::device) {
+    m.bases = device_buffer<affine_d<typename impl::F>>(b.size());
+    m.bases.upload(b, m.ws.stream);
+    m.ws.stream.sync();
+    return;
+  }
+  m.host = b;
+  m.window = std::max<size_t>(1, std::min(window_points ? window_points : default_window_points, b.size()));
+  if (tier == residency_t::pinned) m.pin = host_pin(b.data(), b.size_bytes());
+  m.bases = device_buffer<affine_d<typename impl::F>>(b.empty() ? 0 : 2 * m.window);
 }
 template <class C>
 msm_bases<C>::msm_bases(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
@@ -259,14 +331,22 @@ template <class C>
 msm_bases<C>& msm_bases<C>::operator=(msm_bases&&) noexcept = default;
 template <class C>
 size_t msm_bases<C>::size() const {
-  return impl_->bases.size();
+  return impl_->size();
+}
+template <class C>
+residency_t msm_bases<C>::residency() const {
+  return impl_->tier;
+}
+template <class C>
+size_t msm_bases<C>::device_bytes() const {
+  return impl_->bases.bytes();
 }
 
 template <class C>
 void msm_bases<C>::check_range(size_t count, size_t offset) const {
   if (offset > size() || count > size() - offset)
     throw std::invalid_argument("gpu msm: scalars [" + std::to_string(offset) + ", " + std::to_string(offset + count) +
-                                ") outside the " + std::to_string(size()) + " resident bases");
+                                ") outside the " + std::to_string(size()) + " bases");
 }
 
 template <class C>
@@ -276,7 +356,7 @@ ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t> scalars, size_t of
   auto& ws = impl_->ws;
   msm_detail::ensure(ws.scalars, scalars.size());
   upload_staged(ws.scalars.data(), scalars.data(), scalars.size_bytes(), ws.stream);
-  return msm_detail::run<C>(ws, impl_->bases.data() + offset, ws.scalars.data(), scalars.size(), cfg);
+  return impl_->run(ws.scalars.data(), scalars.size(), offset, cfg);
 }
 
 template <class C>
@@ -287,7 +367,7 @@ ec::jacobian_t<C> msm_bases<C>::msm(const device_scalars& scalars, size_t count,
                                 std::to_string(scalars.size()) + " on the device");
   check_range(count, offset);
   std::lock_guard lock(impl_->mu);
-  return msm_detail::run<C>(impl_->ws, impl_->bases.data() + offset, scalars.get().data, count, cfg);
+  return impl_->run(scalars.get().data, count, offset, cfg);
 }
 
 template <class C>

@@ -91,6 +91,18 @@ struct msm_plan {
     return p;
   }
 
+  // Device scratch an MSM keeps after a run over m scalars none of which is
+  // 0 or 1 (the worst case), with bucket points of xyzz_bytes: scalars and
+  // their canonical copy, flags and indices, one batch's keys and values with
+  // their sort buffers, every window's buckets and the chunk sums. CUB's
+  // temporary storage (a few MB) is not counted.
+  static size_t scratch_bytes(size_t m, size_t xyzz_bytes) {
+    if (m == 0) return 0;
+    const msm_plan p = make(m);
+    return m * (2 * sizeof(ff::fr_t) + 3 + sizeof(uint32_t)) + p.batch_entries(m) * 4 * sizeof(uint32_t) +
+           (size_t(p.windows) * p.buckets + 3 * p.chunks(m) + 2 * default_threads) * xyzz_bytes;
+  }
+
   size_t entries(size_t m) const { return size_t(windows) * m; }  // all windows
   uint32_t batches() const { return (windows + batch_windows - 1) / batch_windows; }
   uint32_t batch_first(uint32_t b) const { return b * batch_windows; }

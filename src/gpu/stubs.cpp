@@ -85,7 +85,7 @@ double ntt_timer::compute_h_ms(ntt_config) { no_cuda("gpu::ntt_timer"); }
 template <class C>
 struct msm_bases<C>::impl {};
 template <class C>
-msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>>) {
+msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>>, residency_t, size_t) {
   no_cuda("gpu::msm_bases");
 }
 template <class C>
@@ -98,6 +98,14 @@ template <class C>
 msm_bases<C>& msm_bases<C>::operator=(msm_bases&&) noexcept = default;
 template <class C>
 size_t msm_bases<C>::size() const {
+  return 0;
+}
+template <class C>
+residency_t msm_bases<C>::residency() const {
+  return residency_t::device;
+}
+template <class C>
+size_t msm_bases<C>::device_bytes() const {
   return 0;
 }
 template <class C>

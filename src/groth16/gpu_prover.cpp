@@ -1,5 +1,6 @@
 #include "groth16/gpu_prover.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <future>
 #include <memory>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "gpu/device.hpp"
+#include "gpu/msm_plan.hpp"
 #include "gpu/ntt.hpp"
 #include "groth16/prover_checks.hpp"
 #include "groth16/step_timer_t.hpp"
@@ -15,8 +17,48 @@
 
 namespace cuzk::groth16 {
 
-gpu_prover_t::gpu_prover_t(const parameters_t& params, bool overlap)
-    : params_(params), overlap_(overlap), h_(params.h), l_(params.l), a_(params.a), b_g1_(params.b_g1), b_g2_(params.b_g2) {
+namespace {
+
+gpu::residency_plan_t plan_for(const parameters_t& p, const gpu_prover_options_t& o) {
+  const size_t window = o.window_points ? o.window_points : gpu::msm_bases<ec::g1_curve>::default_window_points;
+  auto set = [window](size_t n, size_t point_bytes) {
+    return gpu::residency_set_t{n * point_bytes, 2 * std::min(window, n) * point_bytes};
+  };
+  const gpu::residency_set_t sets[5] = {set(p.h.size(), sizeof(g1_affine_t)), set(p.l.size(), sizeof(g1_affine_t)),
+                                        set(p.a.size(), sizeof(g1_affine_t)), set(p.b_g1.size(), sizeof(g1_affine_t)),
+                                        set(p.b_g2.size(), sizeof(g2_affine_t))};
+  const uint64_t reserve =
+      o.residency.device_reserve ? o.residency.device_reserve : gpu_prover_t::working_bytes(p, o.proofs_in_flight);
+  return gpu::plan_residency(sets, gpu::device_info(gpu::current_device()).memory_free, reserve, o.residency);
+}
+
+}  // namespace
+
+uint64_t gpu_prover_t::working_bytes(const parameters_t& p, uint32_t proofs_in_flight) {
+  constexpr size_t g1_xyzz = 4 * sizeof(ff::fp_t), g2_xyzz = 8 * sizeof(ff::fp_t);
+  const uint64_t n = p.h.size() + 1, aux = p.l.size();
+  const uint64_t per_proof = (3 * n + 3 * aux) * sizeof(fr_t);
+  const uint64_t scratch = gpu::msm_plan::scratch_bytes(p.h.size(), g1_xyzz) +
+                           gpu::msm_plan::scratch_bytes(p.l.size(), g1_xyzz) +
+                           gpu::msm_plan::scratch_bytes(p.a.size(), g1_xyzz) +
+                           gpu::msm_plan::scratch_bytes(p.b_g1.size(), g1_xyzz) +
+                           gpu::msm_plan::scratch_bytes(p.b_g2.size(), g2_xyzz);
+  constexpr uint64_t tables_and_temp = uint64_t(256) << 20;  // NTT tables (<= 64 MiB), CUB temporaries
+  return uint64_t(std::max<uint32_t>(proofs_in_flight, 1)) * per_proof + scratch + tables_and_temp;
+}
+
+gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options)
+    : gpu_prover_t(params, options, plan_for(params, options)) {}
+
+gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, gpu::residency_plan_t plan)
+    : params_(params),
+      overlap_(o.overlap),
+      plan_(std::move(plan)),
+      h_(params.h, plan_.tiers[0], o.window_points),
+      l_(params.l, plan_.tiers[1], o.window_points),
+      a_(params.a, plan_.tiers[2], o.window_points),
+      b_g1_(params.b_g1, plan_.tiers[3], o.window_points),
+      b_g2_(params.b_g2, plan_.tiers[4], o.window_points) {
   // The domain's twiddle tables too, so concurrent first proofs find them built.
   const size_t n = params.h.size() + 1;
   if (n >= 2 && std::has_single_bit(n) && std::countr_zero(n) <= int(gpu::ntt_max_log_n)) {

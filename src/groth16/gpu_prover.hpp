@@ -3,9 +3,11 @@
 // the CPU prover (prover.hpp), so its proofs verify with our verifier and,
 // for the same r and s, are byte-identical to the CPU's.
 //
-// The H, L, A, B_g1 and B_g2 bases (and the NTT domain's tables) are uploaded
-// once, when the prover is built, and stay resident for every proof
-// (gpu::msm_bases). Per proof: H = (AB - C)/Z by
+// The H, L, A, B_g1 and B_g2 bases are placed when the prover is built, each
+// in a residency tier (gpu/residency.hpp) planned from the device's free
+// memory less the proofs' working memory: on the device (uploaded once, with
+// the NTT domain's tables), or left in host memory, pinned or pageable, and
+// streamed by each MSM. Per proof: H = (AB - C)/Z by
 // gpu::compute_h_resident (a, b, c up through pinned staging, H left on the
 // device for its MSM); the L, A, B_g1 and B_g2 MSMs run meanwhile on their
 // own threads and streams (the A and B queries' scalars compacted to their
@@ -14,22 +16,47 @@
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
 #include "gpu/msm_bases.hpp"
+#include "gpu/residency.hpp"
 #include "r1cs/witness_cs.hpp"
 
 namespace cuzk::groth16 {
 
+struct gpu_prover_options_t {
+  // false runs every step in turn on the calling thread, so stage_ms holds
+  // each step's own time (the per-stage breakdown of
+  // bench/groth16/bench_gpu_prove_start.cpp and `cuzk bench --gpu-in-turn`).
+  bool overlap = true;
+  gpu::residency_policy_t residency;  // auto: device first, the rest pinned
+  uint32_t proofs_in_flight = 2;      // concurrent prove_start calls the reserve is planned for
+  size_t window_points = 0;           // streamed tiers' window; 0 = msm_bases' default
+};
+
 class gpu_prover_t {
  public:
-  // params must outlive the prover. overlap = false runs every step in turn
-  // on the calling thread, so stage_ms holds each step's own time (the
-  // per-stage breakdown of bench/groth16/bench_gpu_prove_start.cpp).
-  explicit gpu_prover_t(const parameters_t& params, bool overlap = true);
+  // The query names, in the order of residency().tiers.
+  static constexpr std::string_view query_names[5] = {"h", "l", "a", "b_g1", "b_g2"};
+
+  // params must outlive the prover (streamed tiers read its points per
+  // proof). Throws std::runtime_error when the plan does not fit the
+  // device's free memory (gpu::plan_residency).
+  explicit gpu_prover_t(const parameters_t& params, gpu_prover_options_t options = {});
 
   pending_proof_t prove_start(r1cs::witness_cs&& witness) const;
 
+  const gpu::residency_plan_t& residency() const { return plan_; }
+
+  // Estimated device working memory of the proofs over params: per proof in
+  // flight, the NTT vectors a, b, c and the aux scalars with their A and B
+  // compactions; per query, the MSM scratch of its largest run (scratch is
+  // kept between proofs); the NTT tables.
+  static uint64_t working_bytes(const parameters_t& params, uint32_t proofs_in_flight);
+
  private:
+  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, gpu::residency_plan_t plan);
+
   const parameters_t& params_;
   bool overlap_;
+  gpu::residency_plan_t plan_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;
   gpu::msm_bases<ec::g2_curve> b_g2_;
 };

@@ -105,7 +105,7 @@ daemon_t::daemon_t(const daemon_config_t& config, engine::engine_hooks_t hooks)
   }
   for (const auto& w : config.warnings) spdlog::warn("config: {}", w);
 
-  if (!hooks.backend) hooks.backend = engine::make_backend(config.backend);
+  if (!hooks.backend) hooks.backend = engine::make_backend(config.backend, config.gpu_options());
   spdlog::info("prove backend: {} ({} devices; CPU fallback)", hooks.backend->name(), hooks.backend->device_count());
   engine_ = std::make_unique<engine::engine_t>(config.engine_config(), std::move(hooks));
   for (const auto& id : config.srs_preload) {

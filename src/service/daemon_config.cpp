@@ -192,6 +192,13 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   return e;
 }
 
+groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
+  groth16::gpu_prover_options_t o;
+  o.residency = gpu::residency_policy_t::parse(param_residency, device_reserve);
+  o.proofs_in_flight = gpu_workers_per_device;
+  return o;
+}
+
 daemon_config_t parse_daemon_config(std::string_view toml_text, const std::string& name) {
   toml::table root;
   try {
@@ -225,6 +232,9 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "devices", c.devices);
   r.read("gpus", "gpu_workers_per_device", c.gpu_workers_per_device, 16);
   if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");
+  r.read("gpus", "param_residency", c.param_residency);
+  check_choice(r, "gpus", "param_residency", c.param_residency, {"auto", "device", "pinned", "pageable"});
+  if (auto m = r.read_size("gpus", "device_reserve")) c.device_reserve = *m;
   r.read("pipeline", "finalizer_threads", c.finalizer_threads, 4096);
   if (c.finalizer_threads == 0) r.fail("pipeline", "finalizer_threads", "must be at least 1");
 

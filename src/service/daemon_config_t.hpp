@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine_config_t.hpp"
+#include "groth16/gpu_prover.hpp"
 
 namespace cuzk::service {
 
@@ -27,6 +28,8 @@ struct daemon_config_t {
   std::string backend = "auto";  // auto (cuda when a GPU exists) | cpu | cuda
   std::vector<uint32_t> devices;        // empty = every device found
   uint32_t gpu_workers_per_device = 2;  // prove workers sharing one device
+  std::string param_residency = "auto";  // auto | device | pinned | pageable (gpu/residency.hpp)
+  uint64_t device_reserve = 0;           // GPU bytes kept for the proofs' working memory; 0 = estimate
 
   // [synthesis]
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
@@ -55,6 +58,8 @@ struct daemon_config_t {
   std::string resolved_listen() const;
   std::string resolved_param_cache() const;
   engine::engine_config_t engine_config() const;
+  // How the CUDA backend builds its provers (residency, proofs in flight).
+  groth16::gpu_prover_options_t gpu_options() const;
 };
 
 // Reads a TOML file. Throws config_error naming the file, the key and the

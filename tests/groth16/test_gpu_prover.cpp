@@ -41,11 +41,54 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   EXPECT_EQ(again.encode(), on_cpu.encode());
 
   // Steps in turn (the breakdown mode) give the same bytes and name every step.
-  gpu_prover_t in_turn(params, false);
+  gpu_prover_options_t turn_options;
+  turn_options.overlap = false;
+  gpu_prover_t in_turn(params, turn_options);
   auto pending = in_turn.prove_start(synthesize_witness(*circuit));
   std::vector<std::string> names;
   for (const auto& [name, ms] : pending.stage_ms) names.push_back(name);
   EXPECT_EQ(names, (std::vector<std::string>{"checks", "upload_aux", "compact_b", "compute_h", "msm_h", "msm_l", "msm_a", "msm_b_g1",
                                              "msm_b_g2"}));
   EXPECT_EQ(finalize(params, std::move(pending), r, s).encode(), on_cpu.encode());
+}
+
+// Every residency tier gives the same proof bytes. Windows of 1000 points
+// split each streamed query into several windows (the hash-chain circuit of
+// 3000 rows has queries of ~3000-4096 points), so the window switching, the
+// last short window and the offsets of A and B (inputs, then aux) are covered.
+TEST(gpu_prover, every_residency_tier_gives_the_same_proof) {
+  if (gpu::device_count() == 0)
+    GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
+  const uint64_t seed = test::seed("gpu_prover_residency");
+  auto circuit = circuits::make_circuit("hash-chain", 3000);
+  seeded_rng rng(seed);
+  const parameters_t params = generate_parameters(*circuit, toxic_waste_t::random(rng));
+  const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  const auto on_cpu = finalize(params, prove_start(params, synthesize_witness(*circuit)), r, s).encode();
+  for (const char* mode : {"device", "pinned", "pageable", "auto"}) {
+    SCOPED_TRACE(mode);
+    gpu_prover_options_t o;
+    o.residency = gpu::residency_policy_t::parse(mode);
+    o.window_points = 1000;
+    gpu_prover_t gpu(params, o);
+    const auto& tiers = gpu.residency().tiers;
+    ASSERT_EQ(tiers.size(), 5u);
+    for (auto t : tiers) {
+      if (o.residency.forced) EXPECT_EQ(t, *o.residency.forced);
+      else EXPECT_EQ(t, gpu::residency_t::device);  // a few MB fit on any GPU
+    }
+    // Twice: the second proof finds the windows and pins of the first.
+    for (int k = 0; k < 2; ++k)
+      EXPECT_EQ(finalize(params, gpu.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu);
+  }
+  // Two provers may pin the same parameters (two GPUs, or one rebuilt).
+  gpu_prover_options_t pinned;
+  pinned.residency = gpu::residency_policy_t::parse("pinned");
+  gpu_prover_t first(params, pinned), second(params, pinned);
+  EXPECT_EQ(finalize(params, second.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu);
+
+  // A device tier that cannot fit is refused when the prover is built.
+  gpu_prover_options_t too_big;
+  too_big.residency = gpu::residency_policy_t::parse("device", uint64_t(1) << 60);
+  EXPECT_THROW(gpu_prover_t(params, too_big), std::runtime_error);
 }

@@ -32,6 +32,9 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_FALSE(c.total_budget.has_value());
   EXPECT_EQ(c.safety_margin, 5 * GiB);
   EXPECT_EQ(c.gpu_workers_per_device, 2u);
+  EXPECT_EQ(c.param_residency, "auto");
+  EXPECT_EQ(c.device_reserve, 0u);
+  EXPECT_FALSE(c.gpu_options().residency.forced);
   EXPECT_TRUE(c.devices.empty());
   EXPECT_EQ(c.synthesis_threads, 0u);
   EXPECT_EQ(c.gpu_queue_depth, 2u);
@@ -55,6 +58,8 @@ safety_margin = "2 GiB"
 [gpus]
 devices = [0, 2]
 gpu_workers_per_device = 3
+param_residency = "pinned"
+device_reserve = "20GiB"
 [synthesis]
 threads = 12
 [pipeline]
@@ -77,6 +82,13 @@ retention = "90s"
   EXPECT_EQ(c.safety_margin, 2 * GiB);
   EXPECT_EQ(c.devices, (std::vector<uint32_t>{0, 2}));
   EXPECT_EQ(c.gpu_workers_per_device, 3u);
+  EXPECT_EQ(c.param_residency, "pinned");
+  EXPECT_EQ(c.device_reserve, 20 * GiB);
+  const auto g = c.gpu_options();
+  EXPECT_EQ(g.residency.forced, cuzk::gpu::residency_t::pinned);
+  EXPECT_EQ(g.residency.device_reserve, 20 * GiB);
+  EXPECT_EQ(g.proofs_in_flight, 3u);
+  EXPECT_TRUE(g.overlap);
   EXPECT_EQ(c.synthesis_threads, 12u);
   EXPECT_EQ(c.gpu_queue_depth, 4u);
   EXPECT_EQ(c.max_attempts, 5u);
@@ -115,6 +127,8 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\ndevices = \"0,1\"\n", {"gpus.devices", "array"});
   expect_rejected("[gpus]\ndevices = [0, -1]\n", {"gpus.devices", "out of range"});
   expect_rejected("[gpus]\ngpu_workers_per_device = 0\n", {"gpus.gpu_workers_per_device", "at least 1"});
+  expect_rejected("[gpus]\nparam_residency = \"mmap\"\n", {"gpus.param_residency", "mmap"});
+  expect_rejected("[gpus]\ndevice_reserve = \"lots\"\n", {"gpus.device_reserve"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
   expect_rejected("[logging]\nlevel = \"loud\"\n", {"logging.level", "'loud'"});
