@@ -81,12 +81,14 @@ residency_plan_t plan_residency(std::span<const residency_set_t> sets, uint64_t 
       }
     }
   }
-  if (used > room) {
+  plan.device_need = used;
+  plan.room = room;
+  plan.fits = used <= room;
+  if (!plan.fits && policy.forced == residency_t::device) {
     throw std::runtime_error(fmt::format(
-        "parameter residency \"{}\": the bases need {} of GPU memory but {} are free after {} kept for the proofs' "
-        "working memory{}",
-        policy.mode(), gib(used), gib(room), gib(reserve),
-        policy.forced == residency_t::device ? " (use auto, pinned or pageable)" : ""));
+        "parameter residency \"device\": the bases need {} of GPU memory but {} are free after {} kept for the "
+        "proofs' working memory (use auto, pinned or pageable)",
+        gib(used), gib(room), gib(reserve)));
   }
   for (size_t i = 0; i < sets.size(); ++i) {
     (plan.tiers[i] == residency_t::device ? plan.device_bytes : plan.streamed_bytes) += sets[i].bytes;

@@ -45,6 +45,9 @@ struct residency_plan_t {
   std::vector<residency_t> tiers;  // one per set, in the order given
   uint64_t device_bytes = 0;       // bytes of the sets placed on the device
   uint64_t streamed_bytes = 0;     // bytes each proof sends over PCIe for the others
+  uint64_t device_need = 0;        // device memory the placement takes (sets and windows)
+  uint64_t room = 0;               // device_free - reserve
+  bool fits = true;                // device_need <= room (auto only may be false)
 
   std::string describe(std::span<const std::string_view> names) const;
 };
@@ -58,10 +61,11 @@ struct residency_set_t {
 
 // Places the sets in room = device_free - reserve. Auto: every set starts
 // streamed (pinned), then the largest sets move to the device while the
-// room holds them (moving one costs its bytes less its windows). A forced
-// tier puts every set there. Throws std::runtime_error, naming the bytes
-// needed and the room, when the chosen placement does not fit (a forced
-// device tier, or windows alone larger than the room).
+// room holds them (moving one costs its bytes less its windows); when even
+// the windows do not fit, every set stays pinned and fits is false (the
+// caller may try smaller windows). A forced tier puts every set there; a
+// forced device tier that does not fit throws std::runtime_error naming the
+// bytes needed and the room.
 residency_plan_t plan_residency(std::span<const residency_set_t> sets, uint64_t device_free, uint64_t reserve,
                                 const residency_policy_t& policy);
 

@@ -1,5 +1,7 @@
 #include "gpu/staging.cuh"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -7,11 +9,9 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <utility>
 #include <vector>
 
-#include "gpu/copy_pool.hpp"
 #include "gpu/cuda_check.cuh"
 
 namespace cuzk::gpu {
@@ -19,6 +19,7 @@ namespace cuzk::gpu {
 namespace {
 
 constexpr size_t chunk_bytes = size_t(32) << 20;
+constexpr size_t piece_bytes = size_t(2) << 20;   // one host thread's share of a chunk
 constexpr size_t direct_bytes = size_t(4) << 20;  // below this a plain copy is as fast
 
 // Two pinned buffers and, per buffer, the event of its last transfer.
@@ -81,11 +82,12 @@ staging_pool& pool() {
   return *p;
 }
 
-// A quarter of the cores (at least 2) help each uploading thread: enough
-// to keep ahead of the DMA of the previous chunk.
 void parallel_copy(void* dst, const void* src, size_t bytes) {
-  static copy_pool* p = new copy_pool(std::max(2u, std::thread::hardware_concurrency() / 4));  // never destroyed
-  p->copy(dst, src, bytes);
+  const size_t pieces = (bytes + piece_bytes - 1) / piece_bytes;
+  tbb::parallel_for(size_t(0), pieces, [&](size_t i) {
+    const size_t off = i * piece_bytes;
+    std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off, std::min(piece_bytes, bytes - off));
+  });
 }
 
 // Registrations by start address, with the number of pins sharing each.

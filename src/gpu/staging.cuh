@@ -1,7 +1,7 @@
 #pragma once
 // Host -> device copies of pageable host memory at pinned-memory speed: the
 // source goes through two pinned buffers (from a pool) in chunks;
-// host threads (copy_pool.hpp) fill one buffer while the copy engine moves the other,
+// host threads (TBB) fill one buffer while the copy engine moves the other,
 // so the host copy and the PCIe transfer overlap. A plain cudaMemcpyAsync
 // from pageable memory is staged by the driver one piece at a time instead.
 // The copy is queued on `s` (kernels queued after it see the data); the call

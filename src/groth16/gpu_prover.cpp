@@ -1,11 +1,14 @@
 #include "groth16/gpu_prover.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <bit>
 #include <future>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "gpu/device.hpp"
 #include "gpu/msm_plan.hpp"
@@ -19,17 +22,36 @@ namespace cuzk::groth16 {
 
 namespace {
 
-gpu::residency_plan_t plan_for(const parameters_t& p, const gpu_prover_options_t& o) {
-  const size_t window = o.window_points ? o.window_points : gpu::msm_bases<ec::g1_curve>::default_window_points;
-  auto set = [window](size_t n, size_t point_bytes) {
-    return gpu::residency_set_t{n * point_bytes, 2 * std::min(window, n) * point_bytes};
-  };
-  const gpu::residency_set_t sets[5] = {set(p.h.size(), sizeof(g1_affine_t)), set(p.l.size(), sizeof(g1_affine_t)),
-                                        set(p.a.size(), sizeof(g1_affine_t)), set(p.b_g1.size(), sizeof(g1_affine_t)),
-                                        set(p.b_g2.size(), sizeof(g2_affine_t))};
+// The streamed tiers' window shrinks (halving, down to min_window) until
+// the plan fits the room; below that the plan streams everything with the
+// smallest windows and says so: the reserve is a worst-case estimate (every
+// scalar of every query other than 0 and 1), so the proofs may still fit.
+constexpr size_t min_window = size_t(1) << 20;
+
+std::pair<gpu::residency_plan_t, size_t> plan_for(const parameters_t& p, const gpu_prover_options_t& o) {
   const uint64_t reserve =
       o.residency.device_reserve ? o.residency.device_reserve : gpu_prover_t::working_bytes(p, o.proofs_in_flight);
-  return gpu::plan_residency(sets, gpu::device_info(gpu::current_device()).memory_free, reserve, o.residency);
+  const uint64_t free = gpu::device_info(gpu::current_device()).memory_free;
+  size_t window = o.window_points ? o.window_points : gpu::msm_bases<ec::g1_curve>::default_window_points;
+  for (;;) {
+    auto set = [window](size_t n, size_t point_bytes) {
+      return gpu::residency_set_t{n * point_bytes, 2 * std::min(window, n) * point_bytes};
+    };
+    const gpu::residency_set_t sets[5] = {set(p.h.size(), sizeof(g1_affine_t)), set(p.l.size(), sizeof(g1_affine_t)),
+                                          set(p.a.size(), sizeof(g1_affine_t)), set(p.b_g1.size(), sizeof(g1_affine_t)),
+                                          set(p.b_g2.size(), sizeof(g2_affine_t))};
+    auto plan = gpu::plan_residency(sets, free, reserve, o.residency);
+    if (plan.fits || window <= min_window || o.window_points) {
+      if (!plan.fits) {
+        spdlog::warn("GPU {}: the parameters' windows need {:.2f} GiB but only {:.2f} GiB are free beyond the {:.2f} "
+                     "GiB estimated for the proofs' working memory; streaming with windows of {} points",
+                     gpu::current_device(), double(plan.device_need) / double(1ull << 30),
+                     double(plan.room) / double(1ull << 30), double(reserve) / double(1ull << 30), window);
+      }
+      return {std::move(plan), window};
+    }
+    window /= 2;
+  }
 }
 
 }  // namespace
@@ -50,15 +72,17 @@ uint64_t gpu_prover_t::working_bytes(const parameters_t& p, uint32_t proofs_in_f
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options)
     : gpu_prover_t(params, options, plan_for(params, options)) {}
 
-gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, gpu::residency_plan_t plan)
+gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o,
+                           std::pair<gpu::residency_plan_t, size_t> plan)
     : params_(params),
       overlap_(o.overlap),
-      plan_(std::move(plan)),
-      h_(params.h, plan_.tiers[0], o.window_points),
-      l_(params.l, plan_.tiers[1], o.window_points),
-      a_(params.a, plan_.tiers[2], o.window_points),
-      b_g1_(params.b_g1, plan_.tiers[3], o.window_points),
-      b_g2_(params.b_g2, plan_.tiers[4], o.window_points) {
+      plan_(std::move(plan.first)),
+      window_(plan.second),
+      h_(params.h, plan_.tiers[0], window_),
+      l_(params.l, plan_.tiers[1], window_),
+      a_(params.a, plan_.tiers[2], window_),
+      b_g1_(params.b_g1, plan_.tiers[3], window_),
+      b_g2_(params.b_g2, plan_.tiers[4], window_) {
   // The domain's twiddle tables too, so concurrent first proofs find them built.
   const size_t n = params.h.size() + 1;
   if (n >= 2 && std::has_single_bit(n) && std::countr_zero(n) <= int(gpu::ntt_max_log_n)) {

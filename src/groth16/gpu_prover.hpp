@@ -13,6 +13,8 @@
 // own threads and streams (the A and B queries' scalars compacted to their
 // density on the device). Every result is in before prove_start returns.
 // Throws like prove_start; std::runtime_error where there is no GPU.
+#include <utility>
+
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
 #include "gpu/msm_bases.hpp"
@@ -28,7 +30,9 @@ struct gpu_prover_options_t {
   bool overlap = true;
   gpu::residency_policy_t residency;  // auto: device first, the rest pinned
   uint32_t proofs_in_flight = 2;      // concurrent prove_start calls the reserve is planned for
-  size_t window_points = 0;           // streamed tiers' window; 0 = msm_bases' default
+  // Streamed tiers' window; 0 = msm_bases' default, halved (down to 2^20)
+  // until the plan fits the device; a value given here is kept as is.
+  size_t window_points = 0;
 };
 
 class gpu_prover_t {
@@ -44,19 +48,25 @@ class gpu_prover_t {
   pending_proof_t prove_start(r1cs::witness_cs&& witness) const;
 
   const gpu::residency_plan_t& residency() const { return plan_; }
+  // Points per upload window of the streamed queries.
+  size_t window_points() const { return window_; }
 
-  // Estimated device working memory of the proofs over params: per proof in
-  // flight, the NTT vectors a, b, c and the aux scalars with their A and B
-  // compactions; per query, the MSM scratch of its largest run (scratch is
-  // kept between proofs); the NTT tables.
+  // Estimated device working memory of the proofs over params, worst case:
+  // per proof in flight, the NTT vectors a, b, c and the aux scalars with
+  // their A and B compactions; per query, the MSM scratch of a run in which
+  // no scalar is 0 or 1 (scratch is kept between proofs); the NTT tables.
+  // For 32 GiB PoRep (domain 2^27) on a 141 GB H200 it leaves room for H,
+  // B_g1 and B_g2 with 2 proofs in flight (auto streams L and A, 23 GiB per
+  // proof) and for windows only with 3 (BENCHMARKS.md).
   static uint64_t working_bytes(const parameters_t& params, uint32_t proofs_in_flight);
 
  private:
-  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, gpu::residency_plan_t plan);
+  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, std::pair<gpu::residency_plan_t, size_t> plan);
 
   const parameters_t& params_;
   bool overlap_;
   gpu::residency_plan_t plan_;
+  size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;
   gpu::msm_bases<ec::g2_curve> b_g2_;
 };

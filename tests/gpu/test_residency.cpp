@@ -87,8 +87,15 @@ TEST(residency, forced_tiers_and_what_does_not_fit) {
     EXPECT_NE(what.find("12.00 GiB are free"), std::string::npos) << what;
     EXPECT_NE(what.find("use auto, pinned or pageable"), std::string::npos) << what;
   }
-  // Auto where even the windows do not fit.
-  EXPECT_THROW(plan_residency(sets, 8 * gib, 6 * gib, residency_policy_t{}), std::runtime_error);
+  // Auto where even the windows do not fit: all pinned, and it says so
+  // (the prover then tries smaller windows); streamed tiers never throw.
+  const auto tight = plan_residency(sets, 8 * gib, 6 * gib, residency_policy_t{});
+  EXPECT_FALSE(tight.fits);
+  EXPECT_EQ(tight.tiers, std::vector<residency_t>(5, residency_t::pinned));
+  EXPECT_EQ(tight.device_need, 18 * gib);
+  EXPECT_EQ(tight.room, 2 * gib);
+  EXPECT_FALSE(plan_residency(sets, 8 * gib, 6 * gib, residency_policy_t::parse("pinned")).fits);
+  EXPECT_TRUE(pinned.fits);
   // A small set streamed costs more device memory (two windows) than it holds:
   // auto moves it to the device even when nothing else fits.
   const residency_set_t tiny[] = {{100 * gib, 4 * gib}, {1000, 2000}};
