@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/engine_impl.hpp"
+#include "groth16/prover_checks.hpp"
 #include "groth16/rng.hpp"
 
 namespace cuzk::engine {
@@ -132,8 +133,12 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
   }
   try {
     w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+    // Here rather than in prove_start: synthesis workers have slack, the
+    // prove worker feeding the GPU does not.
+    groth16::check_witness_rows(*w.witness);
   } catch (const std::exception& e) {
-    // A circuit that cannot produce its witness fails the same way every time: no retry.
+    // A circuit that cannot produce its witness, or produces an unsatisfied
+    // one, fails the same way every time: no retry.
     halt_job(job, job_status_t::failed, fmt::format("synthesis of partition {} failed: {}", w.index, e.what()));
     return;
   }

@@ -112,6 +112,12 @@ class witness_cs {
   const density_tracker& b_input_density() const { return b_input_density_; }
   const density_tracker& b_aux_density() const { return b_aux_density_; }
 
+  // Set by groth16::check_witness_rows once a_i * b_i = c_i held on every
+  // row, so prove_start need not check again (the engine checks right after
+  // synthesis, off the prove worker's path). Rows added later undo it.
+  void mark_rows_checked() { rows_checked_ = a_.size(); }
+  bool rows_checked() const { return rows_checked_ != 0 && rows_checked_ == a_.size(); }
+
   // The prover frees a, b, c as soon as the GPU holds them; these hand the
   // buffers over instead of copying 3 * 32 * n bytes.
   fr_vector take_a() { return std::exchange(a_, {}); }
@@ -138,6 +144,7 @@ class witness_cs {
 
   fr_vector input_assignment_;
   fr_vector aux_assignment_;
+  size_t rows_checked_ = 0;  // rows when mark_rows_checked was called
   fr_vector a_, b_, c_;
   density_tracker a_input_density_, a_aux_density_;
   density_tracker b_input_density_, b_aux_density_;

@@ -8,6 +8,7 @@
 #include "circuits/circuits.hpp"
 #include "ec/off_subgroup_point.hpp"
 #include "groth16/groth16.hpp"
+#include "groth16/prover_checks.hpp"
 #include "test_seed.hpp"
 
 using namespace cuzk;
@@ -162,4 +163,19 @@ TEST(groth16, unsatisfied_witness_and_mismatched_parameters_are_refused) {
   }
   auto other = make("hash-chain", 100, 1);
   EXPECT_THROW(prove_start(other.params, synthesize_witness(*f.circuit)), std::invalid_argument);
+
+  // The engine's early check (check_witness_rows, right after synthesis)
+  // refuses the same witness and leaves it unmarked; a satisfied one is
+  // marked, and prove_start trusts the mark (no second pass): a marked
+  // unsatisfied witness goes through, and its proof does not verify.
+  auto bad = synthesize_witness(wrong);
+  EXPECT_THROW(check_witness_rows(bad), std::invalid_argument);
+  EXPECT_FALSE(bad.rows_checked());
+  auto good = synthesize_witness(*f.circuit);
+  check_witness_rows(good);
+  EXPECT_TRUE(good.rows_checked());
+  bad.mark_rows_checked();
+  seeded_rng rng(7);
+  const auto proof = finalize(f.params, prove_start(f.params, std::move(bad)), fr_t::random(rng), fr_t::random(rng));
+  EXPECT_FALSE(prepared_vk_t(f.params.vk).verify(proof, wrong.public_inputs()));
 }
