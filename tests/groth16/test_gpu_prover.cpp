@@ -2,6 +2,7 @@
 // the same r, s it is byte-identical to the CPU prover's. Skipped without a GPU.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,28 @@
 using namespace cuzk;
 using namespace cuzk::groth16;
 
+namespace {
+
+// A 3000-row hash-chain circuit, its parameters and r, s, from a printed seed.
+struct hash_chain_case {
+  std::unique_ptr<circuits::any_circuit> circuit = circuits::make_circuit("hash-chain", 3000);
+  seeded_rng rng;
+  parameters_t params;
+  fr_t r, s;
+  explicit hash_chain_case(const char* what)
+      : rng(test::seed(what)),
+        params(generate_parameters(*circuit, toxic_waste_t::random(rng))),
+        r(fr_t::random(rng)),
+        s(fr_t::random(rng)) {}
+};
+
+}  // namespace
+
 TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   if (gpu::device_count() == 0)
     GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
-  const uint64_t seed = test::seed("gpu_prover");
-  auto circuit = circuits::make_circuit("hash-chain", 3000);
-  seeded_rng rng(seed);
-  const parameters_t params = generate_parameters(*circuit, toxic_waste_t::random(rng));
-  const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  const hash_chain_case t("gpu_prover");
+  const auto& [circuit, rng, params, r, s] = t;
 
   gpu_prover_t gpu(params);
   const proof_t on_gpu = finalize(params, gpu.prove_start(synthesize_witness(*circuit)), r, s);
@@ -59,11 +74,8 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
 TEST(gpu_prover, every_residency_tier_gives_the_same_proof) {
   if (gpu::device_count() == 0)
     GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
-  const uint64_t seed = test::seed("gpu_prover_residency");
-  auto circuit = circuits::make_circuit("hash-chain", 3000);
-  seeded_rng rng(seed);
-  const parameters_t params = generate_parameters(*circuit, toxic_waste_t::random(rng));
-  const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  const hash_chain_case t("gpu_prover_residency");
+  const auto& [circuit, rng, params, r, s] = t;
   const auto on_cpu = finalize(params, prove_start(params, synthesize_witness(*circuit)), r, s).encode();
   for (const char* mode : {"device", "pinned", "pageable", "auto"}) {
     SCOPED_TRACE(mode);
