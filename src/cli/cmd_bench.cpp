@@ -8,6 +8,8 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "circuits/circuit_registry.hpp"
@@ -171,7 +173,7 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_option("--residency", o->residency,
                          "Where the CUDA backend keeps the parameters: auto (device where they fit, else pinned host "
                          "memory), device, pinned or pageable")
-      ->check(CLI::IsMember({"auto", "device", "pinned", "pageable"}));
+      ->check(CLI::IsMember(std::vector<std::string>(gpu::residency_modes.begin(), gpu::residency_modes.end())));
   in_process->add_flag("--gpu-in-turn", o->gpu_in_turn,
                        "CUDA backend: run each prove_start's steps one after another, so the timeline's stage times "
                        "are each step's own (a per-step breakdown; slower)");

@@ -41,9 +41,6 @@ class msm_bases {
   static constexpr size_t default_window_points = size_t(1) << 24;
 
   size_t size() const;
-  residency_t residency() const;
-  // Device memory the bases hold: all of them, or the two stream windows.
-  size_t device_bytes() const;
   // Scalars from host memory (copied up through pinned staging buffers).
   ec::jacobian_t<C> msm(std::span<const ff::fr_t> scalars, size_t offset = 0, const msm_config& cfg = {}) const;
   // The first `count` of scalars already on this device.

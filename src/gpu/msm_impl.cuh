@@ -333,14 +333,6 @@ template <class C>
 size_t msm_bases<C>::size() const {
   return impl_->size();
 }
-template <class C>
-residency_t msm_bases<C>::residency() const {
-  return impl_->tier;
-}
-template <class C>
-size_t msm_bases<C>::device_bytes() const {
-  return impl_->bases.bytes();
-}
 
 template <class C>
 void msm_bases<C>::check_range(size_t count, size_t offset) const {

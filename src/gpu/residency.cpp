@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace cuzk::gpu {
 
@@ -34,7 +35,7 @@ residency_policy_t residency_policy_t::parse(std::string_view mode, uint64_t dev
   p.forced = parse_residency(mode);
   if (!p.forced) {
     throw std::invalid_argument(
-        fmt::format("parameter residency \"{}\" unknown (expected auto, device, pinned or pageable)", mode));
+        fmt::format("parameter residency \"{}\" unknown (expected {})", mode, fmt::join(residency_modes, ", ")));
   }
   return p;
 }

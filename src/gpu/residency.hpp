@@ -13,6 +13,7 @@
 // Every tier gives the same result bit for bit; they differ in PCIe traffic
 // per proof (none for device, the set's bytes for the others) and in what
 // they hold (device memory, locked host pages, nothing).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -23,6 +24,9 @@
 namespace cuzk::gpu {
 
 enum class residency_t : uint8_t { device, pinned, pageable };
+
+// The policy's spellings (config key gpus.param_residency, cuzk bench --residency).
+inline constexpr std::array<std::string_view, 4> residency_modes = {"auto", "device", "pinned", "pageable"};
 
 std::string_view residency_name(residency_t t);
 // "device", "pinned" or "pageable"; nullopt for anything else.

@@ -100,14 +100,7 @@ template <class C>
 size_t msm_bases<C>::size() const {
   return 0;
 }
-template <class C>
-residency_t msm_bases<C>::residency() const {
-  return residency_t::device;
-}
-template <class C>
-size_t msm_bases<C>::device_bytes() const {
-  return 0;
-}
+
 template <class C>
 ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t>, size_t, const msm_config&) const {
   no_cuda("gpu::msm_bases::msm");

@@ -233,8 +233,12 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "gpu_workers_per_device", c.gpu_workers_per_device, 16);
   if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");
   r.read("gpus", "param_residency", c.param_residency);
-  check_choice(r, "gpus", "param_residency", c.param_residency, {"auto", "device", "pinned", "pageable"});
   if (auto m = r.read_size("gpus", "device_reserve")) c.device_reserve = *m;
+  try {
+    (void)c.gpu_options();  // the one parser of the mode names
+  } catch (const std::invalid_argument& e) {
+    r.fail("gpus", "param_residency", e.what());
+  }
   r.read("pipeline", "finalizer_threads", c.finalizer_threads, 4096);
   if (c.finalizer_threads == 0) r.fail("pipeline", "finalizer_threads", "must be at least 1");
 
