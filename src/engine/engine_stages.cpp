@@ -136,6 +136,7 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
     // Here rather than in prove_start: synthesis workers have slack, the
     // prove worker feeding the GPU does not.
     groth16::check_witness_rows(*w.witness);
+    backend_->prepare_witness(*w.witness);
   } catch (const std::exception& e) {
     // A circuit that cannot produce its witness, or produces an unsatisfied
     // one, fails the same way every time: no retry.

@@ -23,6 +23,7 @@ class fault_injecting_backend_t final : public prove_backend_t {
       : inner_(std::move(inner)), fail_start_(std::move(fail_prove_start)), fail_finalize_(std::move(fail_finalize)) {}
 
   std::string name() const override { return inner_->name() + "+faults"; }
+  void prepare_witness(r1cs::witness_cs& w) noexcept override { inner_->prepare_witness(w); }
   uint32_t device_count() const override { return inner_->device_count(); }
 
   groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,

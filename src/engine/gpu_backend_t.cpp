@@ -85,6 +85,17 @@ groth16::pending_proof_t gpu_backend_t::prove_start(uint32_t device, const groth
   return prover->prove_start(std::move(witness));
 }
 
+void gpu_backend_t::prepare_witness(r1cs::witness_cs& witness) noexcept {
+  if (!options_.pin_witness) return;
+  try {
+    groth16::gpu_prover_t::pin_witness(witness);
+  } catch (const std::exception& e) {
+    if (!pin_warned_.exchange(true)) {
+      spdlog::warn("cannot page-lock witness buffers ({}); their uploads go through staging buffers", e.what());
+    }
+  }
+}
+
 void gpu_backend_t::prepare(const groth16::parameters_t& params) {
   for (uint32_t device = 0; device < devices_.size(); ++device) (void)prover_for(device, params);
 }

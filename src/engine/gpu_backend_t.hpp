@@ -17,6 +17,7 @@
 // `forget` drops those of one parameter set (the engine's parameter cache
 // should call it when it evicts; it does not yet); a proof in flight keeps
 // its prover alive until it returns.
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -45,6 +46,9 @@ class gpu_backend_t final : public prove_backend_t {
                                        r1cs::witness_cs&& witness) override;
   // Builds the prover of `params` on every device now (uploads the bases).
   void prepare(const groth16::parameters_t& params) override;
+  // Page-locks a, b, c and the aux assignment (gpu_prover_t::pin_witness);
+  // where the driver refuses, warns once and leaves them to the staged path.
+  void prepare_witness(r1cs::witness_cs& witness) noexcept override;
   // The GPU's name and its memory, total and free now.
   gpu::device_info_t describe(uint32_t device) const override;
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
@@ -79,6 +83,7 @@ class gpu_backend_t final : public prove_backend_t {
 
   std::vector<uint32_t> devices_;
   groth16::gpu_prover_options_t options_;
+  std::atomic<bool> pin_warned_{false};
   mutable std::mutex mu_;
   std::map<std::pair<const groth16::parameters_t*, uint32_t>, std::shared_ptr<slot_t>> slots_;
   size_t built_ = 0;

@@ -27,6 +27,12 @@ class prove_backend_t {
   // GPU backend uploads its resident bases: seconds for 32 GiB PoRep);
   // called when parameters are registered or preloaded. Default: nothing.
   virtual void prepare(const groth16::parameters_t&) {}
+  // Readies a freshly synthesized witness for prove_start, on the synthesis
+  // worker that made it, off the path that feeds the device: the GPU backend
+  // page-locks its large buffers in place so that prove_start uploads them
+  // by DMA instead of copying them through staging buffers. Must not throw.
+  // Default: nothing.
+  virtual void prepare_witness(r1cs::witness_cs&) noexcept {}
   // What status reports show of backend device `device`: a name and memory
   // (0 = not known). Default: the backend's name. May throw.
   virtual gpu::device_info_t describe(uint32_t) const { return {name(), 0, 0}; }

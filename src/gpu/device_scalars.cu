@@ -13,7 +13,7 @@ device_scalars& device_scalars::operator=(device_scalars&&) noexcept = default;
 device_scalars device_scalars::upload(std::span<const ff::fr_t> values) {
   stream_t s;
   auto p = std::make_unique<impl>(values.size(), s.get());
-  upload_staged(p->data, values.data(), values.size_bytes(), s);
+  upload_host(p->data, values.data(), values.size_bytes(), s);  // synchronized below: the source may be freed after
   s.sync();
   return device_scalars(std::move(p));
 }

@@ -280,7 +280,7 @@ device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t>
   const fr_t* src[3] = {a.data(), b.data(), c.data()};
   event_t arrived[3];
   for (int k = 0; k < 3; ++k) {
-    upload_staged(dst[k], src[k], n * sizeof(fr_t), copy);
+    upload_host(dst[k], src[k], n * sizeof(fr_t), copy);  // DMA when pinned in place (pin_until_freed)
     arrived[k].record(copy);
     CUDA_OK(cudaStreamWaitEvent(work, arrived[k].get()));
     to_coset_d(dst[k], d, log_n, work, cfg);

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/device.hpp"
+#include "r1cs/uninit_allocator.hpp"
 
 namespace cuzk::gpu {
 
@@ -90,34 +92,83 @@ void parallel_copy(void* dst, const void* src, size_t bytes) {
   });
 }
 
-// Registrations by start address, with the number of pins sharing each.
+// Registrations by first page. A registration is held by host_pin objects
+// (counted) and/or by its memory (pin_until_freed: released by the free
+// hook). Generations tell a host_pin whether the entry it counted in is
+// still the one at that address.
+struct pin_entry {
+  size_t bytes = 0;
+  size_t pins = 0;
+  uint64_t generation = 0;
+  bool until_freed = false;
+};
 struct pin_table {
   std::mutex mu;
-  std::map<const char*, std::pair<size_t, size_t>> pins;  // first page -> (bytes, pins)
+  std::map<const char*, pin_entry> pins;
+  uint64_t generations = 0;
+
+  void erase_locked(std::map<const char*, pin_entry>::iterator it) {
+    cudaHostUnregister(const_cast<char*>(it->first));  // no throw: called from destructors and the free hook
+    pins.erase(it);
+  }
+  // The registration holding [p, p + bytes), if any: its pages clipped to the range.
+  std::pair<const char*, const char*> covering(const char* p, size_t bytes) {
+    std::lock_guard lk(mu);
+    auto it = pins.upper_bound(p);
+    if (it == pins.begin()) return {nullptr, nullptr};
+    --it;
+    const char* e = it->first + it->second.bytes;
+    if (e <= p) return {nullptr, nullptr};
+    return {p, std::min(e, p + bytes)};
+  }
 };
 pin_table& pins() {
   static pin_table* t = new pin_table;  // never destroyed, like the staging pool
   return *t;
 }
 
+std::pair<const char*, const char*> whole_pages(const void* p, size_t bytes) {
+  const uintptr_t page = 4096, lo = (uintptr_t(p) + page - 1) / page * page, hi = (uintptr_t(p) + bytes) / page * page;
+  if (!p || hi <= lo) return {nullptr, nullptr};
+  return {reinterpret_cast<const char*>(lo), reinterpret_cast<const char*>(hi)};
+}
+
+// r1cs::large_free_hook: unlocks every registration starting inside the
+// buffer about to be freed.
+void unpin_before_free(void* p, size_t bytes) noexcept {
+  auto& t = pins();
+  std::lock_guard lk(t.mu);
+  const char* b = static_cast<const char*>(p);
+  for (auto it = t.pins.lower_bound(b); it != t.pins.end() && it->first < b + bytes;) t.erase_locked(it++);
+}
+
+void direct_or_staged(char* d, const char* a, size_t bytes, const char* lo, const char* hi, cudaStream_t s) {
+  const char* z = a + bytes;
+  lo = std::clamp(lo, a, z);
+  hi = std::clamp(hi, lo, z);
+  if (lo > a) upload_staged(d, a, size_t(lo - a), s);
+  if (hi > lo) CUDA_OK(cudaMemcpyAsync(d + (lo - a), lo, size_t(hi - lo), cudaMemcpyHostToDevice, s));
+  if (z > hi) upload_staged(d + (hi - a), hi, size_t(z - hi), s);
+}
+
 }  // namespace
 
 host_pin::host_pin(const void* p, size_t bytes) {
-  const uintptr_t page = 4096, lo = (uintptr_t(p) + page - 1) / page * page, hi = (uintptr_t(p) + bytes) / page * page;
-  if (!p || hi <= lo) return;
-  const char* b = reinterpret_cast<const char*>(lo);
+  const auto [b, e] = whole_pages(p, bytes);
+  if (!b) return;
   auto& t = pins();
   std::lock_guard lk(t.mu);
   auto it = t.pins.find(b);
   if (it != t.pins.end()) {
-    if (it->second.first != hi - lo) throw std::runtime_error("host_pin: these pages are pinned with another size");
-    ++it->second.second;
+    if (it->second.bytes != size_t(e - b)) throw std::runtime_error("host_pin: these pages are pinned with another size");
   } else {
-    CUDA_OK(cudaHostRegister(const_cast<char*>(b), hi - lo, cudaHostRegisterPortable));
-    t.pins.emplace(b, std::pair<size_t, size_t>(hi - lo, 1));
+    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
+    it = t.pins.emplace(b, pin_entry{size_t(e - b), 0, ++t.generations, false}).first;
   }
+  ++it->second.pins;
+  generation_ = it->second.generation;
   begin_ = b;
-  end_ = reinterpret_cast<const char*>(hi);
+  end_ = e;
 }
 
 host_pin::~host_pin() {
@@ -125,32 +176,54 @@ host_pin::~host_pin() {
   auto& t = pins();
   std::lock_guard lk(t.mu);
   auto it = t.pins.find(begin_);
-  if (it != t.pins.end() && --it->second.second == 0) {
-    cudaHostUnregister(const_cast<char*>(begin_));  // no throw from a destructor
-    t.pins.erase(it);
-  }
+  if (it == t.pins.end() || it->second.generation != generation_) return;  // its memory was freed meanwhile
+  if (--it->second.pins == 0 && !it->second.until_freed) t.erase_locked(it);
 }
 
 host_pin::host_pin(host_pin&& o) noexcept
-    : begin_(std::exchange(o.begin_, nullptr)), end_(std::exchange(o.end_, nullptr)) {}
+    : begin_(std::exchange(o.begin_, nullptr)), end_(std::exchange(o.end_, nullptr)), generation_(o.generation_) {}
 host_pin& host_pin::operator=(host_pin&& o) noexcept {
   if (this != &o) {
     host_pin old(std::move(*this));
     begin_ = std::exchange(o.begin_, nullptr);
     end_ = std::exchange(o.end_, nullptr);
+    generation_ = o.generation_;
   }
   return *this;
 }
 
-void upload_pinned(void* dst, const void* src, size_t bytes, const host_pin& pin, cudaStream_t s) {
+void pin_until_freed(const void* p, size_t bytes) {
+  const auto [b, e] = whole_pages(p, bytes);
+  if (!b) return;
+  r1cs::large_free_hook.store(&unpin_before_free, std::memory_order_release);
+  auto& t = pins();
+  std::lock_guard lk(t.mu);
+  auto it = t.pins.find(b);
+  if (it != t.pins.end()) {
+    if (it->second.bytes != size_t(e - b)) throw std::runtime_error("pin_until_freed: these pages are pinned with another size");
+  } else {
+    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
+    it = t.pins.emplace(b, pin_entry{size_t(e - b), 0, ++t.generations, false}).first;
+  }
+  it->second.until_freed = true;
+}
+
+size_t pinned_bytes() {
+  auto& t = pins();
+  std::lock_guard lk(t.mu);
+  size_t n = 0;
+  for (const auto& [b, e] : t.pins) n += e.bytes;
+  return n;
+}
+
+void upload_host(void* dst, const void* src, size_t bytes, cudaStream_t s) {
   const char* a = static_cast<const char*>(src);
-  const char* z = a + bytes;
-  const char* lo = std::clamp(pin.begin(), a, z);
-  const char* hi = std::clamp(pin.end(), lo, z);
-  char* d = static_cast<char*>(dst);
-  if (lo > a) upload_staged(d, a, size_t(lo - a), s);
-  if (hi > lo) CUDA_OK(cudaMemcpyAsync(d + (lo - a), lo, size_t(hi - lo), cudaMemcpyHostToDevice, s));
-  if (z > hi) upload_staged(d + (hi - a), hi, size_t(z - hi), s);
+  const auto [lo, hi] = pins().covering(a, bytes);
+  direct_or_staged(static_cast<char*>(dst), a, bytes, lo ? lo : a + bytes, hi ? hi : a + bytes, s);
+}
+
+void upload_pinned(void* dst, const void* src, size_t bytes, const host_pin& pin, cudaStream_t s) {
+  direct_or_staged(static_cast<char*>(dst), static_cast<const char*>(src), bytes, pin.begin(), pin.end(), s);
 }
 
 void upload_staged(void* dst, const void* src, size_t bytes, cudaStream_t s) {

@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace cuzk::gpu {
 
@@ -37,10 +38,17 @@ class host_pin {
  private:
   const char* begin_ = nullptr;
   const char* end_ = nullptr;
+  uint64_t generation_ = 0;  // of the registration it counts in
 };
 
 // upload_staged, except that the part of [src, src + bytes) inside `pin`
 // goes by one direct DMA (the ends outside it through the staging path).
 void upload_pinned(void* dst, const void* src, size_t bytes, const host_pin& pin, cudaStream_t s);
+
+// upload_pinned with whatever registration (host_pin or pin_until_freed)
+// holds `src`: direct DMA for the part it covers, staged for the rest.
+// Unlike upload_staged, the source must stay until the stream has passed
+// the copy (the caller synchronizes before freeing it).
+void upload_host(void* dst, const void* src, size_t bytes, cudaStream_t s);
 
 }  // namespace cuzk::gpu

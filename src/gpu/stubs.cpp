@@ -26,6 +26,8 @@ int device_count() { return 0; }
 void set_device(int) { no_cuda("gpu::set_device"); }
 int current_device() { no_cuda("gpu::current_device"); }
 device_info_t device_info(int) { no_cuda("gpu::device_info"); }
+void pin_until_freed(const void*, std::size_t) { no_cuda("gpu::pin_until_freed"); }
+std::size_t pinned_bytes() { return 0; }
 
 template <class C>
 void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::affine_t<C>>) {
@@ -70,6 +72,11 @@ void field_ops_on_device(std::span<const ff::fp_t>, std::span<const ff::fp_t>, s
 void copy_through_device(std::span<const ff::fr_t>, std::span<ff::fr_t>) { no_cuda("gpu::copy_through_device"); }
 
 double fr_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_ms"); }
+double fr52_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr52_mul_ms"); }
+double fr_mul_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_mixed_ms"); }
+void fr52_mul_check(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<ff::fr_t>, std::span<ff::fr_t>) {
+  no_cuda("gpu::fr52_mul_check");
+}
 double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
 double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
 double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }

@@ -9,6 +9,7 @@
 // VM we measured on, 4 KiB first-touch faults cost a quarter of synthesis.
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -18,6 +19,14 @@
 #include "ff/fr.hpp"
 
 namespace cuzk::r1cs {
+
+// Called with every buffer of >= 2 MiB just before it is freed (start and
+// rounded length). The GPU layer page-locks witness buffers in place for DMA
+// (gpu::pin_until_freed) and must unlock them before their pages can be
+// handed out again: a registration that outlived its memory would make the
+// driver DMA from whatever is mapped there next. Must not throw.
+using large_free_hook_t = void (*)(void* p, std::size_t bytes) noexcept;
+inline std::atomic<large_free_hook_t> large_free_hook{nullptr};
 
 template <class T>
 struct uninit_allocator : std::allocator<T> {
@@ -33,17 +42,19 @@ struct uninit_allocator : std::allocator<T> {
   template <class U>
   uninit_allocator(const uninit_allocator<U>&) noexcept {}
 
+  static constexpr std::size_t rounded(std::size_t bytes) { return (bytes + huge_page - 1) / huge_page * huge_page; }
+
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes < huge_page) return std::allocator<T>::allocate(n);
-    const std::size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
-    void* p = std::aligned_alloc(huge_page, rounded);
+    void* p = std::aligned_alloc(huge_page, rounded(bytes));
     if (!p) throw std::bad_alloc();
-    madvise(p, rounded, MADV_HUGEPAGE);  // advice only: failure leaves 4 KiB pages
+    madvise(p, rounded(bytes), MADV_HUGEPAGE);  // advice only: failure leaves 4 KiB pages
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) noexcept {
     if (n * sizeof(T) < huge_page) return std::allocator<T>::deallocate(p, n);
+    if (const large_free_hook_t hook = large_free_hook.load(std::memory_order_acquire)) hook(p, rounded(n * sizeof(T)));
     std::free(p);
   }
 

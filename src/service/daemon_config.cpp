@@ -196,6 +196,7 @@ groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
   groth16::gpu_prover_options_t o;
   o.residency = gpu::residency_policy_t::parse(param_residency, device_reserve);
   o.proofs_in_flight = gpu_workers_per_device;
+  o.pin_witness = pin_witness;
   return o;
 }
 
@@ -234,6 +235,7 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");
   r.read("gpus", "param_residency", c.param_residency);
   if (auto m = r.read_size("gpus", "device_reserve")) c.device_reserve = *m;
+  r.read("gpus", "pin_witness", c.pin_witness);
   try {
     (void)c.gpu_options();  // the one parser of the mode names
   } catch (const std::invalid_argument& e) {

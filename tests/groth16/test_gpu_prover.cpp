@@ -67,6 +67,34 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   EXPECT_EQ(finalize(params, std::move(pending), r, s).encode(), on_cpu.encode());
 }
 
+// A witness page-locked in place (what the engine does after synthesis) is
+// uploaded by DMA and gives the same bytes; prove_start frees a, b, c and the
+// aux assignment, which unlocks them. 70000 rows: buffers of >= 2 MiB, the
+// smallest pin_witness locks.
+TEST(gpu_prover, pinned_witness_gives_the_same_proof_and_is_unlocked) {
+  if (gpu::device_count() == 0)
+    GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
+  std::unique_ptr<circuits::any_circuit> circuit = circuits::make_circuit("hash-chain", 70000);
+  seeded_rng rng(test::seed("gpu_prover_pinned_witness"));
+  const parameters_t params = generate_parameters(*circuit, toxic_waste_t::random(rng));
+  const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  const auto on_cpu = finalize(params, prove_start(params, synthesize_witness(*circuit)), r, s).encode();
+
+  gpu_prover_t gpu(params);
+  const size_t base = gpu::pinned_bytes();
+  auto w = synthesize_witness(*circuit);
+  size_t locked = 0;
+  for (const auto* v : {&w.a(), &w.b(), &w.c(), &w.aux_assignment()}) {
+    const size_t bytes = v->capacity() * sizeof(fr_t);
+    if (bytes >= r1cs::fr_vector::allocator_type::huge_page) locked += bytes / 4096 * 4096;
+  }
+  ASSERT_GE(locked, 3 * r1cs::fr_vector::allocator_type::huge_page);  // a, b, c at least
+  gpu_prover_t::pin_witness(w);
+  EXPECT_EQ(gpu::pinned_bytes(), base + locked);
+  EXPECT_EQ(finalize(params, gpu.prove_start(std::move(w)), r, s).encode(), on_cpu);
+  EXPECT_EQ(gpu::pinned_bytes(), base);
+}
+
 // Every residency tier gives the same proof bytes. Windows of 1000 points
 // split each streamed query into several windows (the hash-chain circuit of
 // 3000 rows has queries of ~3000-4096 points), so the window switching, the

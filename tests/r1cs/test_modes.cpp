@@ -4,9 +4,13 @@
 // keygen's column matrices multiplied by the assignment (an independent path).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "r1cs/r1cs.hpp"
+#include "r1cs/uninit_allocator.hpp"
 #include "test_seed.hpp"
 
 namespace {
@@ -274,4 +278,28 @@ TEST(test_cs, rejects_bad_names_and_scopes) {
   EXPECT_THROW(t.enforce("bad", [](lc_t l) { return l + variable_t::aux(99); }, [](lc_t l) { return l; },
                          [](lc_t l) { return l; }),
                synthesis_error);
+}
+
+// The GPU layer unlocks page-locked witness buffers through this hook before
+// their memory can be reused (gpu::pin_until_freed): every buffer of >= 2 MiB
+// must pass through it with its start and rounded length, smaller ones never.
+namespace {
+std::vector<std::pair<void*, std::size_t>> freed_large;
+void record_free(void* p, std::size_t bytes) noexcept { freed_large.emplace_back(p, bytes); }
+}  // namespace
+
+TEST(uninit_allocator, large_buffers_pass_the_free_hook) {
+  const auto before = large_free_hook.exchange(&record_free);
+  freed_large.clear();
+  void* big_at = nullptr;
+  {
+    fr_vector small(1000), big;
+    big.reserve((std::size_t(3) << 20) / sizeof(cuzk::ff::fr_t));  // 3 MiB: rounded to 4 MiB
+    big_at = big.data();
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(big_at) % (std::size_t(2) << 20), 0u);
+  }
+  large_free_hook.store(before);
+  ASSERT_EQ(freed_large.size(), 1u);
+  EXPECT_EQ(freed_large[0].first, big_at);
+  EXPECT_EQ(freed_large[0].second, std::size_t(4) << 20);
 }
