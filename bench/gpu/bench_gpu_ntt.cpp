@@ -130,6 +130,19 @@ void BM_gpu_fr_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fr_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// The same on the FP64 pipe: fr52_d, 52-bit limbs multiplied by DFMA (issue 3).
+void BM_gpu_fr52_mul(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fr52_mul_ms, 132 * 8, 256, 4096, 2.0 * 4096, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fr52_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// Both pipes in each thread: 2048 iterations of 2 fr_d + 2 fr52_d products;
+// the counter is the total of both kinds.
+void BM_gpu_fr_mul_mixed(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fr_mul_mixed_ms, 132 * 8, 256, 2048, 4.0 * 2048, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fr_mul_mixed)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 // Fp multiplications per second, same shape (the MSM's field).
 void BM_gpu_fp_mul(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fp_mul_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");

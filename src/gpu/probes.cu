@@ -1,9 +1,11 @@
 // Kernels and timing behind probes.hpp.
+#include <stdexcept>
 #include <vector>
 
 #include "gpu/device_buffer.cuh"
 #include "gpu/event.cuh"
 #include "gpu/fp_d.cuh"
+#include "gpu/fr52_d.cuh"
 #include "gpu/fr_d.cuh"
 #include "gpu/fr_io.cuh"
 #include "gpu/probes.hpp"
@@ -25,6 +27,54 @@ __global__ void fr_mul_kernel(fr_d* out, uint32_t muls) {
     y = y * z;
   }
   store_f(out + id, x + y);
+}
+
+// fr_mul_kernel on the FP64 pipe: the same values, chains and output.
+// Unbounded, ptxas gives it 128 registers (two blocks of 256 per SM); the
+// bound pins that, and brings the mixed probe (130 registers unbounded: one
+// block per SM) to the same occupancy with the same loop and no spills. At
+// (256, 3) and (256, 4) the loop does not spill either (80, 64 registers):
+// worth a try on the device.
+__global__ void __launch_bounds__(256, 2) fr52_mul_kernel(fr_d* out, uint32_t muls) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  fr_d x0 = fr_d::one(), y0 = fr_d::one(), z0 = fr_d::one();
+  x0.l[0] ^= id;
+  y0.l[1] ^= id * 0x9e3779b9u;
+  z0.l[2] ^= id * 0x85ebca6bu;
+  fr52_d x = fr52_d::from(x0), y = fr52_d::from(y0), z = fr52_d::from(z0);
+  for (uint32_t i = 0; i < muls; ++i) {
+    x = x * z;
+    y = y * z;
+  }
+  store_f(out + id, x.to_fr_d() + y.to_fr_d());
+}
+
+// Both pipes at once: each iteration runs two fr_d products (IMAD pipe) and
+// two fr52_d products (FP64 pipe) as four independent chains, so every warp
+// can feed both pipes.
+__global__ void __launch_bounds__(256, 2) fr_mul_mixed_kernel(fr_d* out, uint32_t iters) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  fr_d x = fr_d::one(), y = fr_d::one(), z = fr_d::one();
+  x.l[0] ^= id;
+  y.l[1] ^= id * 0x9e3779b9u;
+  z.l[2] ^= id * 0x85ebca6bu;
+  fr52_d u = fr52_d::from(y), v = fr52_d::from(x), w = fr52_d::from(z);
+  for (uint32_t i = 0; i < iters; ++i) {
+    x = x * z;
+    u = u * w;
+    y = y * z;
+    v = v * w;
+  }
+  store_f(out + id, (x + y) + (u.to_fr_d() + v.to_fr_d()));
+}
+
+__global__ void fr52_check_kernel(const fr_d* a, const fr_d* b, fr_d* prod, fr_d* chain, size_t n) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    const fr52_d x = fr52_d::from(load_f(a + i)), y = fr52_d::from(load_f(b + i));
+    const fr52_d xy = x * y;
+    store_f(prod + i, xy.to_fr_d());
+    store_f(chain + i, (xy * y * x).to_fr_d());
+  }
 }
 
 __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
@@ -72,6 +122,40 @@ double fr_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
     fr_mul_kernel<<<blocks, threads, 0, s>>>(out.data(), muls_per_thread);
     CUDA_LAUNCH_OK();
   });
+}
+
+double fr52_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  device_buffer<fr_d> out(size_t(blocks) * threads);
+  return time_ms([&](cudaStream_t s) {
+    fr52_mul_kernel<<<blocks, threads, 0, s>>>(out.data(), muls_per_thread);
+    CUDA_LAUNCH_OK();
+  });
+}
+
+double fr_mul_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thread) {
+  device_buffer<fr_d> out(size_t(blocks) * threads);
+  return time_ms([&](cudaStream_t s) {
+    fr_mul_mixed_kernel<<<blocks, threads, 0, s>>>(out.data(), iters_per_thread);
+    CUDA_LAUNCH_OK();
+  });
+}
+
+void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<ff::fr_t> prod,
+                    std::span<ff::fr_t> chain) {
+  const size_t n = a.size();
+  if (b.size() != n || prod.size() != n || chain.size() != n) {
+    throw std::invalid_argument("gpu::fr52_mul_check: all spans must have the size of a");
+  }
+  if (n == 0) return;
+  stream_t s;
+  device_buffer<fr_d> da(n), db(n), dp(n), dc(n);
+  da.upload(a, s);
+  db.upload(b, s);
+  fr52_check_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(da.data(), db.data(), dp.data(), dc.data(), n);
+  CUDA_LAUNCH_OK();
+  dp.download(prod, s);
+  dc.download(chain, s);
+  s.sync();
 }
 
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {

@@ -1,15 +1,33 @@
 #pragma once
 // Device ceilings for benchmarks, each timed with CUDA events around kernels
 // only (no transfers, no launches of setup work): the rate of Fr
-// multiplication and the device-memory copy bandwidth.
+// multiplication and the device-memory copy bandwidth. Also the test entry point
+// of fr52_d, which lives here beside its probes while it is an experiment.
 #include <cstddef>
 #include <cstdint>
+#include <span>
+
+#include "ff/fr.hpp"
 
 namespace cuzk::gpu {
 
 // blocks x threads threads, each running two independent chains of
 // muls_per_thread Fr multiplications. Milliseconds for the whole kernel.
 double fr_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+
+// The same with Fr on the FP64 pipe (fr52_d: 52-bit limbs, DFMA products).
+// This one and the next take at most 256 threads per block.
+double fr52_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+
+// Both pipes in one thread: each of iters_per_thread iterations runs two fr_d
+// and two fr52_d multiplications (four independent chains), 4 in all.
+double fr_mul_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thread);
+
+// Test entry point for fr52_d: prod[i] = a[i]·b[i] and chain[i] =
+// ((a[i]·b[i])·b[i])·a[i], computed on the device in fr52_d (conversions from
+// and to fr_d included; the chain runs on lazily reduced values).
+void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<ff::fr_t> prod,
+                    std::span<ff::fr_t> chain);
 
 // The same for Fp (the base field of G1 and, over Fp2, of G2).
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);

@@ -14,7 +14,9 @@
 #include "gpu/device.hpp"
 #include "gpu/field_check.hpp"
 #include "gpu/fp_d.cuh"
+#include "gpu/fr52_d.cuh"
 #include "gpu/fr_d.cuh"
+#include "gpu/probes.hpp"
 #include "test_seed.hpp"
 
 namespace {
@@ -78,6 +80,58 @@ void check_emulated(const char* name) {
 
 TEST(gpu_field, fr_device_code_on_host_matches_fr_t) { check_emulated<ff::fr_t, gpu::fr_d>("gpu_field.fr_emulated"); }
 TEST(gpu_field, fp_device_code_on_host_matches_fp_t) { check_emulated<ff::fp_t, gpu::fp_d>("gpu_field.fp_emulated"); }
+
+// fr52_d (FP64 pipe, R = 2^260, lazily reduced below 2r) through fr_d and
+// back: products, the test entry point's chain, and a longer chain that keeps
+// the lazy values below 2r if the bound in operator* holds.
+TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
+  using H = ff::fr_t;
+  std::mt19937_64 rng(test::seed("gpu_field.fr52_emulated"));
+  auto a = random_values<H>(rng, 4000);
+  auto b = random_values<H>(rng, 4000);
+  std::shuffle(b.begin(), b.end(), rng);
+  const auto e = edge_values<H>();
+  for (size_t i = 0; i < e.size(); ++i) {
+    for (size_t j = 0; j < e.size(); ++j) {
+      a.push_back(e[i]);
+      b.push_back(e[j]);
+    }
+  }
+  const auto from = [](const H& x) { return gpu::fr52_d::from(to_d<gpu::fr_d>(x)); };
+  const auto back = [](const gpu::fr52_d& x) { return to_h<H>(x.to_fr_d()); };
+  for (size_t i = 0; i < a.size(); ++i) {
+    const gpu::fr52_d x = from(a[i]), y = from(b[i]);
+    ASSERT_EQ(back(x), a[i]) << a[i].to_hex();
+    ASSERT_EQ(back(x * y), a[i] * b[i]) << a[i].to_hex() << " * " << b[i].to_hex();
+    ASSERT_EQ(back(x * y * y * x), a[i] * b[i] * b[i] * a[i]) << a[i].to_hex() << ", " << b[i].to_hex();
+    gpu::fr52_d z = x;
+    H h = a[i];
+    for (int k = 0; k < 16; ++k) z *= y, h *= b[i];
+    ASSERT_EQ(back(z), h) << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
+  }
+}
+
+TEST(gpu_field, fr52_kernel_matches_fr_t) {
+  SKIP_WITHOUT_GPU();
+  using H = ff::fr_t;
+  std::mt19937_64 rng(test::seed("gpu_field.fr52_kernel"));
+  const size_t n = 1 << 16;
+  auto a = random_values<H>(rng, n);
+  auto b = random_values<H>(rng, n);
+  const auto e = edge_values<H>();
+  for (size_t i = 0; i < e.size(); ++i) {
+    for (size_t j = 0; j < e.size(); ++j) {
+      a[i * e.size() + j] = e[i];
+      b[i * e.size() + j] = e[j];
+    }
+  }
+  std::vector<H> prod(n), chain(n);
+  gpu::fr52_mul_check(a, b, prod, chain);
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(prod[i], a[i] * b[i]) << i << ": " << a[i].to_hex() << " * " << b[i].to_hex();
+    ASSERT_EQ(chain[i], a[i] * b[i] * b[i] * a[i]) << i << ": " << a[i].to_hex() << ", " << b[i].to_hex();
+  }
+}
 
 template <class H>
 void check_on_device(const char* name) {
