@@ -22,13 +22,13 @@ for f in src/gpu/*.cu; do
   [ "$o" -nt "$newest" ] && continue
   $NV -c "$f" -o "$o" 2> "$O/obj/$(basename "$f").log" & pids+=($!)
 done
-for f in src/ff/fields.cpp src/poly/domain.cpp src/poly/ntt.cpp src/poly/compute_h.cpp src/gpu/stubs.cpp src/msm/msm.cpp \
+for f in src/ff/fields.cpp src/poly/domain.cpp src/poly/ntt.cpp src/poly/compute_h.cpp src/gpu/stubs.cpp src/gpu/cuda_threads.cpp src/msm/msm.cpp \
          tests/gpu/*.cpp bench/gpu/*.cpp; do
   $CXX '-DCUZK_SOURCE_DIR="."' '-DCUZK_BINARY_DIR="."' -c "$f" -o "$O/obj/$(echo "$f" | tr / _).o" & pids+=($!)
 done
 for p in "${pids[@]}"; do wait "$p" || { grep -h -i error "$O"/obj/*.log; exit 1; }; done
 LIB="$O/obj/src_ff_fields.cpp.o $O/obj/src_poly_domain.cpp.o $O/obj/src_poly_ntt.cpp.o $O/obj/src_poly_compute_h.cpp.o
-     $O/obj/src_gpu_stubs.cpp.o $O/obj/src_msm_msm.cpp.o $O/obj/*.cu.o -L/usr/local/cuda/lib64 -lcudart_static -ltbb -lpthread -ldl -lrt"
+     $O/obj/src_gpu_stubs.cpp.o $O/obj/src_gpu_cuda_threads.cpp.o $O/obj/src_msm_msm.cpp.o $O/obj/*.cu.o -L/usr/local/cuda/lib64 -lcudart_static -ltbb -lpthread -ldl -lrt"
 g++ -o "$O/gpu_tests" "$O"/obj/tests_gpu_*.o $LIB -lgtest_main -lgtest
 g++ -o "$O/gpu_bench" "$O"/obj/bench_gpu_*.o $LIB -lbenchmark_main -lbenchmark
 cp -L /lib/x86_64-linux-gnu/libtbb.so.12 /lib/x86_64-linux-gnu/libbenchmark.so.1debian "$O/"

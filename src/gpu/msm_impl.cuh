@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/cuda_threads.hpp"
 #include "gpu/device.hpp"
 #include "gpu/device_buffer.cuh"
 #include "gpu/device_scalars.cuh"
@@ -285,7 +286,7 @@ struct msm_bases<C>::impl {
         return std::future<void>();
       }
       const int device = current_device();
-      return std::async(std::launch::async, [this, device, i, at, len, offset] {
+      return cuda_async([this, device, i, at, len, offset] {
         set_device(device);
         load(uint32_t(i % 2), offset + at, len);
       });

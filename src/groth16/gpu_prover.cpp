@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "gpu/cuda_threads.hpp"
 #include "gpu/device.hpp"
 #include "gpu/msm_plan.hpp"
 #include "gpu/ntt.hpp"
@@ -114,13 +115,15 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // The witness MSMs do not need H: each runs on its own thread (every base
   // set has its own stream and scratch) while this thread computes H, so
   // their sorts and bucket sums overlap on the GPU with each other and with
-  // the uploads of a, b, c. Threads take this thread's device.
+  // the uploads of a, b, c. Threads take this thread's device; they are
+  // gpu::cuda_async's, which never exit (see there: a deadlock in the driver).
   const int device = gpu::current_device();
   auto on_device = [device, this](auto f) {
-    return std::async(overlap_ ? std::launch::async : std::launch::deferred, [device, f] {
+    auto task = [device, f] {
       gpu::set_device(device);
       return f();
-    });
+    };
+    return overlap_ ? gpu::cuda_async(task) : std::async(std::launch::deferred, task);
   };
   // The aux assignment goes up once; L reads it as it is, A and B read it
   // compacted to their densities on the device (no host compaction, no
@@ -152,8 +155,8 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   std::future<void> freed;
   {
     const gpu::device_scalars h = gpu::compute_h_resident(a, b, c);
-    freed = std::async(std::launch::async, [a = std::move(a), b = std::move(b), c = std::move(c),
-                                            aux = w.take_aux_assignment()]() mutable {
+    freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
+                             aux = w.take_aux_assignment()]() mutable {
       for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
     });
     steps.lap("compute_h");
