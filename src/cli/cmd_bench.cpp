@@ -31,7 +31,7 @@ struct bench_cli_options {
   service::bench_options_t bench;
   std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto",
       residency = "auto";
-  bool compare = false, quiet = false, gpu_in_turn = false, pageable_witness = false;
+  bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
 
@@ -69,7 +69,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   // CPU fallback (the engine's default) takes partitions that fail on every GPU.
   groth16::gpu_prover_options_t gpu_options;
   gpu_options.overlap = !o.gpu_in_turn;
-  gpu_options.pin_witness = !o.pageable_witness;
+  gpu_options.pin_witness = o.pin_witness;
   gpu_options.residency = gpu::residency_policy_t::parse(o.residency);
   gpu_options.proofs_in_flight = o.workers;
   hooks.backend =
@@ -178,9 +178,9 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_flag("--gpu-in-turn", o->gpu_in_turn,
                        "CUDA backend: run each prove_start's steps one after another, so the timeline's stage times "
                        "are each step's own (a per-step breakdown; slower)");
-  in_process->add_flag("--pageable-witness", o->pageable_witness,
-                       "CUDA backend: leave witness buffers pageable (uploads staged through pinned buffers) instead of "
-                       "page-locking them after synthesis");
+  in_process->add_flag("--pin-witness", o->pin_witness,
+                       "CUDA backend: page-lock each witness's buffers after synthesis so prove_start uploads them by "
+                       "DMA ([gpus] pin_witness)");
   return {app, [o] {
             return run_rpc_guarded([&] {
               try {

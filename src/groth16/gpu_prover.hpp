@@ -33,10 +33,13 @@ struct gpu_prover_options_t {
   // Streamed tiers' window; 0 = msm_bases' default, halved (down to 2^20)
   // until the plan fits the device; a value given here is kept as is.
   size_t window_points = 0;
-  // The engine page-locks each witness's a, b, c and aux assignment in place
-  // after synthesis (pin_witness), so prove_start uploads them by DMA; false
-  // leaves them pageable (uploads staged through pinned buffers).
-  bool pin_witness = true;
+  // true: the engine page-locks each witness's a, b, c and aux assignment in
+  // place after synthesis (pin_witness), so prove_start uploads them by DMA.
+  // Off by default: in the 32 GiB PoRep pipeline on the H200 it cut
+  // compute_h by ~0.3 s per partition but locking cost the synthesis worker
+  // ~0.86 s and unlocking the prove worker ~1 s, so throughput fell
+  // (BENCHMARKS.md, "GPU: witness buffers page-locked in place").
+  bool pin_witness = false;
 };
 
 class gpu_prover_t {
