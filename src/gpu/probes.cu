@@ -16,12 +16,20 @@ namespace cuzk::gpu {
 
 namespace {
 
+// The Fr probes' starting values x, y, z for thread `id`: distinct per
+// thread, still < r (each flips bits of one word of R mod r below its top).
+struct fr_start {
+  fr_d x = fr_d::one(), y = fr_d::one(), z = fr_d::one();
+  __device__ explicit fr_start(uint32_t id) {
+    x.l[0] ^= id;
+    y.l[1] ^= id * 0x9e3779b9u;
+    z.l[2] ^= id * 0x85ebca6bu;
+  }
+};
+
 __global__ void fr_mul_kernel(fr_d* out, uint32_t muls) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  fr_d x = fr_d::one(), y = fr_d::one(), z = fr_d::one();
-  x.l[0] ^= id;  // distinct, still < r (the low word of R mod r is not all ones)
-  y.l[1] ^= id * 0x9e3779b9u;
-  z.l[2] ^= id * 0x85ebca6bu;
+  auto [x, y, z] = fr_start(id);
   for (uint32_t i = 0; i < muls; ++i) {
     x = x * z;
     y = y * z;
@@ -37,11 +45,8 @@ __global__ void fr_mul_kernel(fr_d* out, uint32_t muls) {
 // worth a try on the device.
 __global__ void __launch_bounds__(256, 2) fr52_mul_kernel(fr_d* out, uint32_t muls) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  fr_d x0 = fr_d::one(), y0 = fr_d::one(), z0 = fr_d::one();
-  x0.l[0] ^= id;
-  y0.l[1] ^= id * 0x9e3779b9u;
-  z0.l[2] ^= id * 0x85ebca6bu;
-  fr52_d x = fr52_d::from(x0), y = fr52_d::from(y0), z = fr52_d::from(z0);
+  const fr_start s(id);
+  fr52_d x = fr52_d::from(s.x), y = fr52_d::from(s.y), z = fr52_d::from(s.z);
   for (uint32_t i = 0; i < muls; ++i) {
     x = x * z;
     y = y * z;
@@ -54,10 +59,7 @@ __global__ void __launch_bounds__(256, 2) fr52_mul_kernel(fr_d* out, uint32_t mu
 // can feed both pipes.
 __global__ void __launch_bounds__(256, 2) fr_mul_mixed_kernel(fr_d* out, uint32_t iters) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  fr_d x = fr_d::one(), y = fr_d::one(), z = fr_d::one();
-  x.l[0] ^= id;
-  y.l[1] ^= id * 0x9e3779b9u;
-  z.l[2] ^= id * 0x85ebca6bu;
+  auto [x, y, z] = fr_start(id);
   fr52_d u = fr52_d::from(y), v = fr52_d::from(x), w = fr52_d::from(z);
   for (uint32_t i = 0; i < iters; ++i) {
     x = x * z;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,17 @@ struct pin_table {
   std::map<const char*, pin_entry> pins;
   uint64_t generations = 0;
 
+  // The registration of exactly [b, e), made now if there is none; `who`
+  // names the caller in the error for pages registered with another size.
+  std::map<const char*, pin_entry>::iterator find_or_register_locked(const char* b, const char* e, const char* who) {
+    auto it = pins.find(b);
+    if (it != pins.end()) {
+      if (it->second.bytes != size_t(e - b)) throw std::runtime_error(std::string(who) + ": these pages are pinned with another size");
+      return it;
+    }
+    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
+    return pins.emplace(b, pin_entry{size_t(e - b), 0, ++generations, false}).first;
+  }
   void erase_locked(std::map<const char*, pin_entry>::iterator it) {
     cudaHostUnregister(const_cast<char*>(it->first));  // no throw: called from destructors and the free hook
     pins.erase(it);
@@ -158,13 +170,7 @@ host_pin::host_pin(const void* p, size_t bytes) {
   if (!b) return;
   auto& t = pins();
   std::lock_guard lk(t.mu);
-  auto it = t.pins.find(b);
-  if (it != t.pins.end()) {
-    if (it->second.bytes != size_t(e - b)) throw std::runtime_error("host_pin: these pages are pinned with another size");
-  } else {
-    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
-    it = t.pins.emplace(b, pin_entry{size_t(e - b), 0, ++t.generations, false}).first;
-  }
+  const auto it = t.find_or_register_locked(b, e, "host_pin");
   ++it->second.pins;
   generation_ = it->second.generation;
   begin_ = b;
@@ -198,14 +204,7 @@ void pin_until_freed(const void* p, size_t bytes) {
   r1cs::large_free_hook.store(&unpin_before_free, std::memory_order_release);
   auto& t = pins();
   std::lock_guard lk(t.mu);
-  auto it = t.pins.find(b);
-  if (it != t.pins.end()) {
-    if (it->second.bytes != size_t(e - b)) throw std::runtime_error("pin_until_freed: these pages are pinned with another size");
-  } else {
-    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
-    it = t.pins.emplace(b, pin_entry{size_t(e - b), 0, ++t.generations, false}).first;
-  }
-  it->second.until_freed = true;
+  t.find_or_register_locked(b, e, "pin_until_freed")->second.until_freed = true;
 }
 
 size_t pinned_bytes() {

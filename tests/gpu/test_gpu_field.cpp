@@ -47,6 +47,18 @@ std::vector<H> random_values(std::mt19937_64& rng, size_t n) {
   return v;
 }
 
+// Every edge value meets every other one: the first pairs of a and b.
+template <class H>
+void put_edge_pairs(std::vector<H>& a, std::vector<H>& b) {
+  const auto e = edge_values<H>();
+  for (size_t i = 0; i < e.size(); ++i) {
+    for (size_t j = 0; j < e.size(); ++j) {
+      a[i * e.size() + j] = e[i];
+      b[i * e.size() + j] = e[j];
+    }
+  }
+}
+
 template <class D, class H>
 D to_d(const H& x) {
   D d;
@@ -118,13 +130,7 @@ TEST(gpu_field, fr52_kernel_matches_fr_t) {
   const size_t n = 1 << 16;
   auto a = random_values<H>(rng, n);
   auto b = random_values<H>(rng, n);
-  const auto e = edge_values<H>();
-  for (size_t i = 0; i < e.size(); ++i) {
-    for (size_t j = 0; j < e.size(); ++j) {
-      a[i * e.size() + j] = e[i];
-      b[i * e.size() + j] = e[j];
-    }
-  }
+  put_edge_pairs(a, b);
   std::vector<H> prod(n), chain(n);
   gpu::fr52_mul_check(a, b, prod, chain);
   for (size_t i = 0; i < n; ++i) {
@@ -139,14 +145,7 @@ void check_on_device(const char* name) {
   const size_t n = 1 << 16;
   auto a = random_values<H>(rng, n);
   auto b = random_values<H>(rng, n);
-  // Every edge value meets every other edge value.
-  const auto e = edge_values<H>();
-  for (size_t i = 0; i < e.size(); ++i) {
-    for (size_t j = 0; j < e.size(); ++j) {
-      a[i * e.size() + j] = e[i];
-      b[i * e.size() + j] = e[j];
-    }
-  }
+  put_edge_pairs(a, b);
   std::vector<H> sum(n), diff(n), prod(n);
   gpu::field_ops_on_device(std::span<const H>(a), std::span<const H>(b), std::span<H>(sum), std::span<H>(diff),
                            std::span<H>(prod));
