@@ -116,30 +116,28 @@ double time_ms(F&& work) {
   return stop.ms_since(start);
 }
 
+// A probe kernel of the shape kernel(out, iterations): one output per thread.
+template <class T>
+double loop_kernel_ms(void (*kernel)(T*, uint32_t), uint32_t blocks, uint32_t threads, uint32_t iterations) {
+  device_buffer<T> out(size_t(blocks) * threads);
+  return time_ms([&](cudaStream_t s) {
+    kernel<<<blocks, threads, 0, s>>>(out.data(), iterations);
+    CUDA_LAUNCH_OK();
+  });
+}
+
 }  // namespace
 
 double fr_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  device_buffer<fr_d> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    fr_mul_kernel<<<blocks, threads, 0, s>>>(out.data(), muls_per_thread);
-    CUDA_LAUNCH_OK();
-  });
+  return loop_kernel_ms(fr_mul_kernel, blocks, threads, muls_per_thread);
 }
 
 double fr52_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  device_buffer<fr_d> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    fr52_mul_kernel<<<blocks, threads, 0, s>>>(out.data(), muls_per_thread);
-    CUDA_LAUNCH_OK();
-  });
+  return loop_kernel_ms(fr52_mul_kernel, blocks, threads, muls_per_thread);
 }
 
 double fr_mul_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thread) {
-  device_buffer<fr_d> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    fr_mul_mixed_kernel<<<blocks, threads, 0, s>>>(out.data(), iters_per_thread);
-    CUDA_LAUNCH_OK();
-  });
+  return loop_kernel_ms(fr_mul_mixed_kernel, blocks, threads, iters_per_thread);
 }
 
 void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<ff::fr_t> prod,
@@ -161,11 +159,7 @@ void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, st
 }
 
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  device_buffer<fp_d> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    fp_mul_kernel<<<blocks, threads, 0, s>>>(out.data(), muls_per_thread);
-    CUDA_LAUNCH_OK();
-  });
+  return loop_kernel_ms(fp_mul_kernel, blocks, threads, muls_per_thread);
 }
 
 double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {

@@ -57,10 +57,11 @@ class gpu_prover_t {
   // Page-locks a, b, c (their whole capacity: the padding to the domain
   // stays in place) and the aux assignment, those of >= 2 MiB (smaller ones
   // are not worth a registration), until they are freed
-  // (gpu::pin_until_freed): ~0.35 s of driver time for a 32 GiB PoRep
-  // partition's 16 GiB, spent by the caller instead of by prove_start, whose
-  // uploads become DMA at ~55 GB/s. Throws std::runtime_error when the
-  // driver refuses; what was pinned before stays pinned until freed.
+  // (gpu::pin_until_freed), so prove_start's uploads become DMA at ~55 GB/s.
+  // The locking is the caller's time: ~0.35 s for a 32 GiB PoRep partition's
+  // 16 GiB on an idle H200 host, ~0.86 s while synthesis runs. Throws
+  // std::runtime_error when the driver refuses; what was pinned before stays
+  // pinned until freed.
   static void pin_witness(const r1cs::witness_cs& witness);
 
   const gpu::residency_plan_t& residency() const { return plan_; }

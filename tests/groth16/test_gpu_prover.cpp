@@ -18,14 +18,15 @@ using namespace cuzk::groth16;
 
 namespace {
 
-// A 3000-row hash-chain circuit, its parameters and r, s, from a printed seed.
+// A hash-chain circuit, its parameters and r, s, from a printed seed.
 struct hash_chain_case {
-  std::unique_ptr<circuits::any_circuit> circuit = circuits::make_circuit("hash-chain", 3000);
+  std::unique_ptr<circuits::any_circuit> circuit;
   seeded_rng rng;
   parameters_t params;
   fr_t r, s;
-  explicit hash_chain_case(const char* what)
-      : rng(test::seed(what)),
+  explicit hash_chain_case(const char* what, size_t rows = 3000)
+      : circuit(circuits::make_circuit("hash-chain", rows)),
+        rng(test::seed(what)),
         params(generate_parameters(*circuit, toxic_waste_t::random(rng))),
         r(fr_t::random(rng)),
         s(fr_t::random(rng)) {}
@@ -74,10 +75,8 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
 TEST(gpu_prover, pinned_witness_gives_the_same_proof_and_is_unlocked) {
   if (gpu::device_count() == 0)
     GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
-  std::unique_ptr<circuits::any_circuit> circuit = circuits::make_circuit("hash-chain", 70000);
-  seeded_rng rng(test::seed("gpu_prover_pinned_witness"));
-  const parameters_t params = generate_parameters(*circuit, toxic_waste_t::random(rng));
-  const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+  const hash_chain_case t("gpu_prover_pinned_witness", 70000);
+  const auto& [circuit, rng, params, r, s] = t;
   const auto on_cpu = finalize(params, prove_start(params, synthesize_witness(*circuit)), r, s).encode();
 
   gpu_prover_t gpu(params);
