@@ -17,6 +17,11 @@ struct msm_stage_ms {
   size_t others = 0;  // scalars other than 0 and 1 (through Pippenger)
 };
 
+// How bucket sums are formed: XYZZ accumulators per chunk of sorted entries
+// (msm_algo.cuh), or affine additions in rounds sharing batched inversions
+// (msm_affine.cuh; G1 only, G2 always uses XYZZ).
+enum class msm_sums : uint8_t { automatic, xyzz, affine };
+
 struct msm_config {
   uint32_t window_bits = 0;  // 0: cost model over the count of scalars other than 0 and 1
   size_t chunk = 0;          // sorted entries per accumulation thread; 0: spread over `threads`
@@ -24,6 +29,8 @@ struct msm_config {
   size_t batch_entries = 0;  // digit entries per batch of windows (16 bytes of scratch each); 0: 2^28
   double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: default
   msm_stage_ms* stages = nullptr;
+  msm_sums sums = msm_sums::automatic;
+  size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
 };
 
 }  // namespace cuzk::gpu

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <array>
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <future>
 #include <mutex>
@@ -62,6 +64,14 @@ struct workspace {
   device_buffer<uint32_t> idx, count, keys, vals, keys_alt, vals_alt;
   device_buffer<uint8_t> temp;
   device_buffer<P> buckets, head_part, tail_part, red_a, red_b, ones;
+  // Affine sums: each round's leaders, keys and points (two sides, a round
+  // reads one and writes the other), the pairs' prefix and thread products,
+  // and the same per level of the batched inversion.
+  device_buffer<uint32_t> lead;
+  device_buffer<uint32_t> next_key[2];
+  device_buffer<affine_d<F>> pts[2];
+  device_buffer<F> pair_prefix, pair_prod;
+  std::array<device_buffer<F>, 8> inv_prefix, inv_prod;
 };
 
 // Sums groups of `size` consecutive points down to one per group; returns where the sums are.
@@ -82,6 +92,91 @@ const xyzz_d<F>* reduce_to_one(workspace<F>& ws, const xyzz_d<F>* in, size_t gro
     to_a = !to_a;
   }
   return cur;
+}
+
+constexpr size_t default_affine_slice = size_t(1) << 25;
+
+struct max_u32 {
+  __host__ __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
+};
+
+// x[0, m) <- their inverses (none zero): the batched trick per level, Fermat below fermat_below.
+template <class F>
+void invert_in_place(workspace<F>& ws, F* x, size_t m, size_t level) {
+  if (m <= msm_affine::fermat_below) {
+    msm_kernels::invert_each<F><<<blocks_for(m, 128), 128, 0, ws.stream>>>(x, m);
+    CUDA_LAUNCH_OK();
+    return;
+  }
+  if (level >= ws.inv_prefix.size()) throw std::logic_error("gpu msm: batched inversion nested too deep");
+  const size_t T = msm_affine::group_threads(m);
+  ensure(ws.inv_prefix[level], m);
+  ensure(ws.inv_prod[level], T);
+  F* prefix = ws.inv_prefix[level].data();
+  F* prod = ws.inv_prod[level].data();
+  msm_kernels::batch_forward<F><<<blocks_for(T, 128), 128, 0, ws.stream>>>(x, m, prefix, prod);
+  CUDA_LAUNCH_OK();
+  invert_in_place(ws, prod, T, level + 1);
+  msm_kernels::batch_backward<F><<<blocks_for(T, 128), 128, 0, ws.stream>>>(x, m, prefix, prod);
+  CUDA_LAUNCH_OK();
+}
+
+// Bucket sums of one batch's sorted entries by affine rounds (msm_affine.cuh),
+// `slice` entries at a time; each run's sum is added into its bucket, so a
+// run may span slices. Uses ws.keys and ws.vals (free once the batch is
+// sorted) for the run starts and the output positions.
+template <class F>
+void affine_sums(workspace<F>& ws, const affine_d<F>* bases, const uint32_t* keys, const uint32_t* vals, size_t total,
+                 size_t slice, const msm_plan& plan, xyzz_d<F>* bucket_out) {
+  cudaStream_t st = ws.stream;
+  uint32_t* starts = ws.keys.data();  // head indices, then per-item flags
+  uint32_t* pos = ws.vals.data();     // run starts, then output positions
+  for (size_t s0 = 0; s0 < total; s0 += slice) {
+    msm_affine::items_t<F> it;
+    it.key = keys + s0;
+    it.n = std::min(slice, total - s0);
+    it.bases = bases;
+    it.vals = vals + s0;
+    for (int side = 0; it.n > 0; side ^= 1) {
+      const size_t n = it.n;
+      msm_kernels::affine_heads<F><<<blocks_for(n, 256), 256, 0, st>>>(it.key, n, starts);
+      CUDA_LAUNCH_OK();
+      size_t tb = 0;
+      CUDA_OK(cub::DeviceScan::InclusiveScan(nullptr, tb, starts, pos, max_u32{}, int(n), st));
+      ensure(ws.temp, tb);
+      CUDA_OK(cub::DeviceScan::InclusiveScan(ws.temp.data(), tb, starts, pos, max_u32{}, int(n), st));
+      msm_kernels::affine_flags<F><<<blocks_for(n, 128), 128, 0, st>>>(it, pos, plan.c, plan.buckets, bucket_out,
+                                                                        starts);
+      CUDA_LAUNCH_OK();
+      CUDA_OK(cub::DeviceScan::InclusiveSum(nullptr, tb, starts, pos, int(n), st));
+      ensure(ws.temp, tb);
+      CUDA_OK(cub::DeviceScan::InclusiveSum(ws.temp.data(), tb, starts, pos, int(n), st));
+      uint32_t m = 0;
+      CUDA_OK(cudaMemcpyAsync(&m, pos + n - 1, sizeof m, cudaMemcpyDeviceToHost, st));
+      CUDA_OK(cudaStreamSynchronize(st));  // also: nothing queued uses the buffers grown below
+      if (m == 0) break;
+      const size_t T = msm_affine::group_threads(m);
+      ensure(ws.lead, m);
+      ensure(ws.next_key[side], m);
+      ensure(ws.pts[side], m);
+      ensure(ws.pair_prefix, m);
+      ensure(ws.pair_prod, T);
+      msm_kernels::affine_scatter<F><<<blocks_for(n, 256), 256, 0, st>>>(it.key, pos, n, ws.lead.data(),
+                                                                          ws.next_key[side].data());
+      CUDA_LAUNCH_OK();
+      msm_kernels::affine_forward<F><<<blocks_for(T, 128), 128, 0, st>>>(it, ws.lead.data(), m,
+                                                                          ws.pair_prefix.data(), ws.pair_prod.data());
+      CUDA_LAUNCH_OK();
+      invert_in_place(ws, ws.pair_prod.data(), T, 0);
+      msm_kernels::affine_backward<F><<<blocks_for(T, 128), 128, 0, st>>>(
+          it, ws.lead.data(), m, ws.pair_prefix.data(), ws.pair_prod.data(), ws.pts[side].data());
+      CUDA_LAUNCH_OK();
+      it.key = ws.next_key[side].data();
+      it.pts = ws.pts[side].data();
+      it.vals = nullptr;
+      it.n = m;
+    }
+  }
 }
 
 // Events between the stages of one run when msm_config::stages is set.
@@ -160,6 +255,8 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     cfg.stages->batches = m ? plan.batches() : 0;
     cfg.stages->others = m;
   }
+  // Affine sums for G1 when asked (G2 keeps XYZZ: not measured there).
+  const bool affine = cfg.sums == msm_sums::affine;
   std::vector<P> windows;
   if (m != 0) {
     const size_t cap = plan.batch_entries(m), cap_chunks = plan.chunks(m);
@@ -192,15 +289,24 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
                                                 st));
       }
       clock.lap(&msm_stage_ms::sort);
-      msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
-          bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
-          ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
-      CUDA_LAUNCH_OK();
-      msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(ws.keys_alt.data(), total, plan.chunk, chunks,
-                                                                     plan.c, plan.buckets, ws.buckets.data(),
-                                                                     ws.head_part.data(), ws.tail_part.data(),
-                                                                     ws.tail_open.data());
-      CUDA_LAUNCH_OK();
+      bool summed = false;
+      if constexpr (std::is_same_v<F, fp_d>) {
+        if (affine) {
+          affine_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
+                      cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan, ws.buckets.data());
+          summed = true;
+        }
+      }
+      if (!summed) {
+        msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
+            bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
+            ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+        CUDA_LAUNCH_OK();
+        msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
+            ws.keys_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
+            ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+        CUDA_LAUNCH_OK();
+      }
       clock.lap(&msm_stage_ms::accumulate);
     }
     // The segment sums reuse the chunk scratch (the chunks are done with it).

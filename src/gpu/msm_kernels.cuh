@@ -5,6 +5,7 @@
 
 #include "gpu/affine_d.cuh"
 #include "gpu/fr_d.cuh"
+#include "gpu/msm_affine.cuh"
 #include "gpu/msm_algo.cuh"
 #include "gpu/xyzz_d.cuh"
 
@@ -130,6 +131,59 @@ __global__ void __launch_bounds__(128) reduce_groups(const xyzz_d<F>* in, size_t
   const size_t lo = g * size + k * fan, hi = g * size + (k + 1) * fan < (g + 1) * size ? g * size + (k + 1) * fan
                                                                                        : (g + 1) * size;
   out[t] = msm_algo::range_sum(in, lo, hi);
+}
+
+// Affine bucket sums (msm_affine.cuh): one thread per item or per group of items.
+template <class F>
+__global__ void __launch_bounds__(256) affine_heads(const uint32_t* key, size_t n, uint32_t* out) {
+  const size_t j = thread_id();
+  if (j < n) out[j] = msm_affine::head_index(key, j);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) affine_flags(msm_affine::items_t<F> it, const uint32_t* start, uint32_t c,
+                                                    uint32_t buckets, xyzz_d<F>* bucket_out, uint32_t* flags) {
+  const size_t j = thread_id();
+  if (j < it.n) flags[j] = msm_affine::flag_item(it, start, j, c, buckets, bucket_out);
+}
+
+template <class F>
+__global__ void __launch_bounds__(256) affine_scatter(const uint32_t* key, const uint32_t* pos, size_t n,
+                                                      uint32_t* lead, uint32_t* next_key) {
+  const size_t j = thread_id();
+  if (j < n) msm_affine::scatter_leader(key, pos, j, lead, next_key);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) affine_forward(msm_affine::items_t<F> it, const uint32_t* lead, size_t m,
+                                                      F* prefix, F* prod) {
+  const size_t t = thread_id();
+  if (t < msm_affine::group_threads(m)) msm_affine::forward_pairs(it, lead, m, t, prefix, prod);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) affine_backward(msm_affine::items_t<F> it, const uint32_t* lead, size_t m,
+                                                       const F* prefix, const F* inv_prod, affine_d<F>* out) {
+  const size_t t = thread_id();
+  if (t < msm_affine::group_threads(m)) msm_affine::backward_pairs(it, lead, m, t, prefix, inv_prod, out);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) batch_forward(const F* x, size_t m, F* prefix, F* prod) {
+  const size_t t = thread_id();
+  if (t < msm_affine::group_threads(m)) msm_affine::batch_forward(x, m, t, prefix, prod);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) batch_backward(F* x, size_t m, const F* prefix, const F* inv_prod) {
+  const size_t t = thread_id();
+  if (t < msm_affine::group_threads(m)) msm_affine::batch_backward(x, m, t, prefix, inv_prod);
+}
+
+template <class F>
+__global__ void __launch_bounds__(128) invert_each(F* x, size_t m) {
+  const size_t t = thread_id();
+  if (t < m) x[t] = x[t].inverse();
 }
 
 // Thread t sums the bases whose scalar is 1 at positions t, t + T, t + 2T, ...

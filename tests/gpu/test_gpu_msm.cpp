@@ -31,6 +31,18 @@ ec::jacobian_t<C> cpu(const std::vector<ec::affine_t<C>>& b, const std::vector<f
   return msm::msm<C>(std::span<const ec::affine_t<C>>(b.data(), s.size()), std::span<const fr_t>(s));
 }
 
+// Bucket sums formed one way or the other (affine: G1 only, G2 ignores it),
+// with a window width and affine slice (0: defaults).
+msm_config sums(gpu::msm_sums how, uint32_t c = 0, size_t slice = 0) {
+  msm_config cfg;
+  cfg.window_bits = c;
+  cfg.sums = how;
+  cfg.affine_slice = slice;
+  return cfg;
+}
+constexpr auto affine = gpu::msm_sums::affine;
+constexpr auto xyzz = gpu::msm_sums::xyzz;
+
 template <class C>
 class gpu_msm : public ::testing::Test {};
 using curve_types = ::testing::Types<ec::g1_curve, ec::g2_curve>;
@@ -49,6 +61,9 @@ TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
     EXPECT_EQ(dev.msm(s), want) << "n=" << n;
     EXPECT_EQ(dev.msm(s, 0, msm_config{0, 3}), want) << "n=" << n << " chunk 3";
     EXPECT_EQ(dev.msm(s, 0, msm_config{5, 0}), want) << "n=" << n << " c=5";
+    EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << "n=" << n << " xyzz";
+    EXPECT_EQ(dev.msm(s, 0, sums(affine)), want) << "n=" << n << " affine";
+    EXPECT_EQ(dev.msm(s, 0, sums(affine, 0, 1000)), want) << "n=" << n << " affine, slices of 1000";
   }
 }
 
@@ -67,6 +82,9 @@ TYPED_TEST(gpu_msm, edge_cases_match_cpu) {
     EXPECT_EQ(dev.msm(s), want) << what;
     EXPECT_EQ(dev.msm(s, 0, msm_config{0, 2}), want) << what << " chunk 2";
     EXPECT_EQ(dev.msm(s, 0, msm_config{12, 1}), want) << what << " c=12 chunk 1";
+    EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << what << " xyzz";
+    EXPECT_EQ(dev.msm(s, 0, sums(affine)), want) << what << " affine";
+    EXPECT_EQ(dev.msm(s, 0, sums(affine, 12, 7)), want) << what << " affine c=12, slices of 7";
   };
   check(std::vector<fr_t>(n, fr_t::zero()), "all zero");
   check(std::vector<fr_t>(n, fr_t::one()), "all one");

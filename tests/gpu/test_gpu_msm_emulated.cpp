@@ -5,7 +5,9 @@
 // sum s_i·b_i mod 2^64 (the recoding is exact over the integers), with tiny
 // chunks and skewed digits so that runs cross many chunk boundaries; and the
 // device XYZZ / Fp2 formulas against ec::xyzz_t and ff::fp2_t, and the
-// setup kernel's inversion and XYZZ -> affine against the host's.
+// setup kernel's inversion and XYZZ -> affine against the host's; and the
+// affine bucket sums (msm_affine.cuh), round by round, against per-bucket
+// sums of the CPU's group law.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "gpu/fp2_d.cuh"
+#include "gpu/msm_affine.cuh"
 #include "gpu/msm_algo.cuh"
 #include "gpu/msm_plan.hpp"
 #include "gpu/xyzz_d.cuh"
@@ -292,6 +295,135 @@ TEST(gpu_msm_emulated, inversion_and_affine_match_host) {
   };
   check(std::type_identity<ec::g1_curve>{}, std::type_identity<fp_d>{});
   check(std::type_identity<ec::g2_curve>{}, std::type_identity<fp2_d>{});
+}
+
+// x <- 1/x as msm_detail::invert_in_place does it, with the Fermat threshold
+// a parameter so that small inputs go through the batched levels.
+template <class F>
+void host_invert(std::vector<F>& x, size_t fermat_below) {
+  if (x.size() <= fermat_below) {
+    for (auto& v : x) v = v.inverse();
+    return;
+  }
+  const size_t T = msm_affine::group_threads(x.size());
+  std::vector<F> prefix(x.size()), prod(T);
+  for (size_t t = 0; t < T; ++t) msm_affine::batch_forward(x.data(), x.size(), t, prefix.data(), prod.data());
+  host_invert(prod, fermat_below);
+  for (size_t t = 0; t < T; ++t) msm_affine::batch_backward(x.data(), x.size(), t, prefix.data(), prod.data());
+}
+
+// msm_detail::affine_sums on the host: the same per-item functions, with the
+// scans written out. Returns the number of rounds.
+template <class F>
+size_t host_affine_sums(const std::vector<affine_d<F>>& bases, const std::vector<uint32_t>& keys,
+                        const std::vector<uint32_t>& vals, size_t slice, uint32_t c, size_t fermat_below,
+                        std::vector<xyzz_d<F>>& bucket_out) {
+  const uint32_t buckets = uint32_t(1) << (c - 1);
+  size_t rounds = 0;
+  for (size_t s0 = 0; s0 < keys.size(); s0 += slice) {
+    msm_affine::items_t<F> it;
+    it.key = keys.data() + s0;
+    it.n = std::min(slice, keys.size() - s0);
+    it.bases = bases.data();
+    it.vals = vals.data() + s0;
+    std::vector<uint32_t> next_key[2];
+    std::vector<affine_d<F>> pts[2];
+    for (int side = 0; it.n > 0; side ^= 1) {
+      const size_t n = it.n;
+      std::vector<uint32_t> starts(n), pos(n);
+      for (size_t j = 0; j < n; ++j) starts[j] = msm_affine::head_index(it.key, j);
+      for (size_t j = 0; j < n; ++j) pos[j] = std::max(j ? pos[j - 1] : 0u, starts[j]);
+      for (size_t j = 0; j < n; ++j) starts[j] = msm_affine::flag_item(it, pos.data(), j, c, buckets, bucket_out.data());
+      std::partial_sum(starts.begin(), starts.end(), pos.begin());
+      const size_t m = pos[n - 1];
+      if (m == 0) break;
+      std::vector<uint32_t> lead(m);
+      next_key[side].assign(m, 0);
+      pts[side].assign(m, affine_d<F>{F::zero(), F::zero()});
+      for (size_t j = 0; j < n; ++j) msm_affine::scatter_leader(it.key, pos.data(), j, lead.data(), next_key[side].data());
+      const size_t T = msm_affine::group_threads(m);
+      std::vector<F> prefix(m), prod(T);
+      for (size_t t = 0; t < T; ++t) msm_affine::forward_pairs(it, lead.data(), m, t, prefix.data(), prod.data());
+      host_invert(prod, fermat_below);
+      for (size_t t = 0; t < T; ++t)
+        msm_affine::backward_pairs(it, lead.data(), m, t, prefix.data(), prod.data(), pts[side].data());
+      it.key = next_key[side].data();
+      it.pts = pts[side].data();
+      it.vals = nullptr;
+      it.n = m;
+      ++rounds;
+    }
+  }
+  return rounds;
+}
+
+TEST(gpu_msm_emulated, batched_inversion_matches_host) {
+  const uint64_t seed = cuzk::test::seed("gpu_msm_emulated.batched inversion");
+  std::mt19937_64 rng(seed);
+  for (size_t m : {size_t(1), size_t(15), size_t(16), size_t(17), size_t(300), size_t(5000)}) {
+    std::vector<ff::fp_t> h(m);
+    std::vector<fp_d> d(m);
+    for (size_t i = 0; i < m; ++i) {
+      do h[i] = ff::fp_t::random(rng);
+      while (h[i].is_zero());
+      d[i] = to_d<fp_d>(h[i]);
+    }
+    for (size_t fermat_below : {size_t(1), size_t(20)}) {
+      auto inv = d;
+      host_invert(inv, fermat_below);
+      for (size_t i = 0; i < m; ++i)
+        ASSERT_EQ(to_h<ff::fp_t>(inv[i]), h[i].inverse()) << "m=" << m << " i=" << i << " seed " << seed;
+    }
+  }
+}
+
+// Sorted digit entries over few bases (so pairs often hold the same base:
+// doublings with equal signs, infinity with opposite ones), a base at
+// infinity, digit-0 keys, skewed buckets (runs of hundreds, over many
+// rounds) and slices of 1, 2, 3, 7 entries (runs split across slices).
+TEST(gpu_msm_emulated, affine_sums_match_bucket_sums) {
+  using C = ec::g1_curve;
+  using J = ec::jacobian_t<C>;
+  const uint64_t seed = cuzk::test::seed("gpu_msm_emulated.affine sums");
+  std::mt19937_64 rng(seed);
+  auto host_bases = cuzk::gpu::test::random_points<C>(24, rng);
+  host_bases.push_back(ec::affine_t<C>::infinity());
+  std::vector<affine_d<fp_d>> bases;
+  for (const auto& b : host_bases) bases.push_back(to_d<affine_d<fp_d>>(b));
+  const uint32_t c = 4, windows = 3, buckets = uint32_t(1) << (c - 1);
+  for (int trial = 0; trial < 8; ++trial) {
+    const size_t n = trial % 2 ? 300 + rng() % 200 : 1 + rng() % 500;
+    std::vector<std::pair<uint32_t, uint32_t>> entries(n);
+    for (auto& [key, val] : entries) {
+      const uint32_t w = uint32_t(rng() % windows);
+      const uint32_t mag = trial % 2 ? (rng() % 4 == 0 ? uint32_t(rng() % (buckets + 1)) : 3u)
+                                     : uint32_t(rng() % (buckets + 1));
+      key = (w << c) | mag;
+      val = uint32_t(rng() % bases.size()) << 1 | uint32_t(rng() % 2);
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.first < b.first; });
+    std::vector<uint32_t> keys, vals;
+    std::vector<J> want(size_t(windows) * buckets, J::infinity());
+    for (const auto& [key, val] : entries) {
+      keys.push_back(key);
+      vals.push_back(val);
+      if (msm_algo::key_magnitude(key, c) == 0) continue;
+      const auto& b = host_bases[val >> 1];
+      want[msm_algo::bucket_of(key, c, buckets)] += J::from_affine(val & 1 ? -b : b);
+    }
+    for (size_t slice : {size_t(1), size_t(2), size_t(3), size_t(7), n}) {
+      for (size_t fermat_below : {size_t(1), msm_affine::fermat_below}) {
+        std::vector<xyzz_d<fp_d>> got(want.size(), xyzz_d<fp_d>::inf());
+        const size_t rounds = host_affine_sums(bases, keys, vals, slice, c, fermat_below, got);
+        if (slice == n && trial % 2) {
+          EXPECT_GE(rounds, 6u) << "a skewed bucket takes log2 of its size in rounds";
+        }
+        for (size_t k = 0; k < want.size(); ++k)
+          ASSERT_EQ(to_h<ec::xyzz_t<C>>(got[k]).to_jacobian(), want[k])
+              << "trial " << trial << " n=" << n << " slice " << slice << " bucket " << k << " seed " << seed;
+      }
+    }
+  }
 }
 
 }  // namespace
