@@ -17,7 +17,8 @@
 // at load, levels from the narrowest, butterflies (a + w·b, a - w·b).
 //
 // Costs per element and pass: (k-1)/2 multiplications in butterflies (the
-// narrowest level has w = 1), 1 for the inter-pass twiddle (2 when the
+// narrowest level has w = 1; with c >= 3 the butterflies with w = 1 of every
+// level skip theirs too, ~1/2 per element), 1 for the inter-pass twiddle (2 when the
 // sub-transform exceeds 2^20 points and the twiddle is a table product),
 // 2 for a fused scale_op.
 //
@@ -78,23 +79,38 @@ struct ntt_pass {
     t.put(i, x);
   }
 
-  // Butterfly b (< tile_size / 2) of the level with span 2^lh.
+  // Butterfly b (< tile_size / 2) of the level with span 2^lh: batch q,
+  // group g, twiddle index j (w^0 = 1 needs no product). With c >= 3 the
+  // twiddle index takes the top bits of b, so consecutive butterflies share
+  // it and whole warps skip the product where j = 0 (a fraction 1/2^lh of
+  // each level); 8 consecutive batches keep a warp's 16-byte shared-memory
+  // accesses free of bank conflicts. With c < 3 that order would conflict,
+  // so j takes the low bits of b's group part (j = 0 is then skipped by
+  // single lanes only, which saves nothing).
   template <bool DIT, class Tile>
   CUZK_HD void butterfly(const Tile& t, uint32_t lh, uint32_t b) const {
     const uint32_t h = 1u << lh;
-    const uint32_t q = b & ((1u << c) - 1), u = b >> c;
-    const uint32_t j = u & (h - 1);
-    const uint32_t g0 = ((u >> lh) << (lh + 1)) | j;
-    const uint32_t s0 = (g0 << c) | q, s1 = s0 + (h << c);
+    const uint32_t q = b & ((1u << c) - 1);
+    uint32_t j, g;
+    if (c >= 3) {
+      const uint32_t group_log = k - 1 - lh;
+      g = (b >> c) & ((1u << group_log) - 1);
+      j = b >> (c + group_log);
+    } else {
+      const uint32_t u = b >> c;
+      j = u & (h - 1);
+      g = u >> lh;
+    }
+    const uint32_t s0 = (((g << (lh + 1)) | j) << c) | q, s1 = s0 + (h << c);
     const fr_d x = t.get(s0);
     fr_d y = t.get(s1);
     if constexpr (DIT) {
-      if (lh != 0) y = y * ldg_f(inner + (j << (ntt_inner_log - 1 - lh)));
+      if (j != 0) y = y * ldg_f(inner + (j << (ntt_inner_log - 1 - lh)));
       t.put(s0, x + y);
       t.put(s1, x - y);
     } else {
       fr_d d = x - y;
-      if (lh != 0) d = d * ldg_f(inner + (j << (ntt_inner_log - 1 - lh)));
+      if (j != 0) d = d * ldg_f(inner + (j << (ntt_inner_log - 1 - lh)));
       t.put(s0, x + y);
       t.put(s1, d);
     }

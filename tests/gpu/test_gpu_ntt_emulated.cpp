@@ -93,9 +93,11 @@ std::vector<fr_t> to_hvec(const std::vector<fr_d>& v) {
   return r;
 }
 
-// Every pass shape from one pass to four, at sizes the reference checks quickly.
+// Every pass shape from one pass to four, at sizes the reference checks
+// quickly; {15, 8} and {17, 11} have passes of several levels with >= 3
+// batch bits (butterflies ordered by twiddle index).
 const std::pair<uint32_t, uint32_t> cases[] = {  // {log_n, tile_log}
-    {1, 11}, {3, 11}, {9, 4}, {10, 5}, {11, 11}, {12, 11}, {13, 12}, {14, 5}};
+    {1, 11}, {3, 11}, {9, 4}, {10, 5}, {11, 11}, {12, 11}, {13, 12}, {14, 5}, {15, 8}, {17, 11}};
 
 TEST(gpu_ntt_emulated, nr_then_bit_reverse_matches_reference) {
   std::mt19937_64 rng(cuzk::test::seed("gpu_ntt_emulated.nr"));
