@@ -73,6 +73,7 @@ void BM_gpu_msm(benchmark::State& state) {
   cfg.threads = state.range(4) ? size_t(1) << state.range(4) : 0;
   cfg.sums = gpu::msm_sums(state.range(5));
   cfg.affine_slice = state.range(6) ? size_t(1) << state.range(6) : 0;
+  cfg.accumulate_blocks = uint32_t(state.range(7));
   auto& t = timer_for<C>(log_n, uint32_t(state.range(2)), uint32_t(state.range(3)));
   t.msm_ms(cfg);  // warm-up: allocations, module load
   std::vector<double> ms;
@@ -97,28 +98,31 @@ void BM_gpu_msm(benchmark::State& state) {
 }
 
 // Args: log_n, window bits (0 = cost model), % zero, % one, log2 accumulation threads (0 = default),
-// bucket sums (0 default, 1 XYZZ, 2 affine), log2 affine slice (0 = default).
+// bucket sums (0 default, 1 XYZZ, 2 affine), log2 affine slice (0 = default), blocks per SM the
+// XYZZ accumulation is compiled for (msm_config::accumulate_blocks: 0 = default 4, 1 = unbounded, 3).
 void g1_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {20, 22, 24, 26, 27})
-    for (int sums : {1, 2}) b->Args({log_n, 0, 0, 0, 0, sums, 0});
-  for (int c : {16, 18, 19, 20, 21}) b->Args({24, c, 0, 0, 0, 2, 0});
-  for (int slice : {23, 24, 26, 28}) b->Args({24, 0, 0, 0, 0, 2, slice});
-  for (int c : {16, 19, 20}) b->Args({22, c, 0, 0, 0, 1, 0});
-  for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 1, 0});
+    for (int sums : {1, 2}) b->Args({log_n, 0, 0, 0, 0, sums, 0, 0});
+  for (int log_n : {22, 24, 26, 27})
+    for (int blocks : {1, 3}) b->Args({log_n, 0, 0, 0, 0, 1, 0, blocks});
+  for (int c : {16, 18, 19, 20, 21}) b->Args({24, c, 0, 0, 0, 2, 0, 0});
+  for (int slice : {23, 24, 26, 28}) b->Args({24, 0, 0, 0, 0, 2, slice, 0});
+  for (int c : {16, 19, 20}) b->Args({22, c, 0, 0, 0, 1, 0, 0});
+  for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 1, 0, 0});
   for (int log_n : {24, 26, 27})
-    for (int sums : {1, 2}) b->Args({log_n, 0, 50, 40, 0, sums, 0});
+    for (int sums : {1, 2}) b->Args({log_n, 0, 50, 40, 0, sums, 0, 0});
 }
 void g2_args(benchmark::internal::Benchmark* b) {
-  for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0, 0, 0});
-  for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0, 0, 0});
-  for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 0, 0});
+  for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0, 0, 0, 0});
+  for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0, 0, 0, 0});
+  for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 0, 0, 0});
 }
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)
-    ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log"})->Apply(g1_args)
+    ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log", "blocks"})->Apply(g1_args)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g2_curve)
-    ->Name("BM_gpu_msm_g2")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log"})->Apply(g2_args)
+    ->Name("BM_gpu_msm_g2")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log", "blocks"})->Apply(g2_args)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 }  // namespace

@@ -130,6 +130,12 @@ void BM_gpu_fr_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fr_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// The same with the Karatsuba product instead of CIOS (measured slower).
+void BM_gpu_fr_mul_karatsuba(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fr_mul_karatsuba_ms, 132 * 8, 256, 4096, 2.0 * 4096, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fr_mul_karatsuba)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 // The same on the FP64 pipe: fr52_d, 52-bit limbs multiplied by DFMA (issue 3).
 void BM_gpu_fr52_mul(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fr52_mul_ms, 132 * 8, 256, 4096, 2.0 * 4096, "Gmul/s");
@@ -148,6 +154,11 @@ void BM_gpu_fp_mul(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fp_mul_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
 }
 BENCHMARK(BM_gpu_fp_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+void BM_gpu_fp_mul_karatsuba(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fp_mul_karatsuba_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fp_mul_karatsuba)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // G1 mixed additions per second with the points in L1, at several blocks of
 // 128 threads per SM (the accumulation kernel runs 128-thread blocks).

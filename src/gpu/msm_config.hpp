@@ -31,6 +31,11 @@ struct msm_config {
   msm_stage_ms* stages = nullptr;
   msm_sums sums = msm_sums::automatic;
   size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
+  // Blocks of 128 threads per SM the G1 XYZZ accumulation is compiled for:
+  // 1 (unbounded: 172 registers, 2 blocks fit), 3 (<= 168), 4 (<= 128, a few
+  // spills); 0: 4, the fastest on an H200 (G1 2^27 942 ms against 968 and
+  // 973, 2^26 484 against 492 and 489). G2 is always unbounded.
+  uint32_t accumulate_blocks = 0;
 };
 
 }  // namespace cuzk::gpu

@@ -131,6 +131,7 @@ void affine_sums(workspace<F>& ws, const affine_d<F>* bases, const uint32_t* key
   cudaStream_t st = ws.stream;
   uint32_t* starts = ws.keys.data();  // head indices, then per-item flags
   uint32_t* pos = ws.vals.data();     // run starts, then output positions
+  slice = std::min(slice, size_t(1) << 30);  // CUB's scans count in int
   for (size_t s0 = 0; s0 < total; s0 += slice) {
     msm_affine::items_t<F> it;
     it.key = keys + s0;
@@ -298,9 +299,16 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
         }
       }
       if (!summed) {
-        msm_kernels::accumulate<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
-            bases, ws.keys_alt.data(), ws.vals_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets,
-            ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
+        auto kernel = msm_kernels::accumulate<F>;  // G2, and G1 when asked: unbounded registers
+        if constexpr (std::is_same_v<F, fp_d>) {
+          const uint32_t blocks = cfg.accumulate_blocks ? cfg.accumulate_blocks : 4;
+          if (blocks == 3) kernel = msm_kernels::accumulate<F, 3>;
+          if (blocks == 4) kernel = msm_kernels::accumulate<F, 4>;
+        }
+        kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
+                                                         plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
+                                                         ws.head_part.data(), ws.tail_part.data(),
+                                                         ws.tail_open.data());
         CUDA_LAUNCH_OK();
         msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
             ws.keys_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),

@@ -60,8 +60,8 @@ __global__ void digits(const fr_d* __restrict__ canon, const uint32_t* __restric
 
 }  // namespace
 
-template <class F>
-__global__ void __launch_bounds__(128) accumulate(const affine_d<F>* __restrict__ bases, const uint32_t* keys,
+template <class F, int MIN_BLOCKS = 1>
+__global__ void __launch_bounds__(128, MIN_BLOCKS) accumulate(const affine_d<F>* __restrict__ bases, const uint32_t* keys,
                                                   const uint32_t* vals, size_t total, size_t L, size_t chunks,
                                                   uint32_t c, uint32_t buckets, xyzz_d<F>* bucket_out,
                                                   xyzz_d<F>* head_part, xyzz_d<F>* tail_part, uint8_t* tail_open) {
@@ -133,7 +133,8 @@ __global__ void __launch_bounds__(128) reduce_groups(const xyzz_d<F>* in, size_t
   out[t] = msm_algo::range_sum(in, lo, hi);
 }
 
-// Affine bucket sums (msm_affine.cuh): one thread per item or per group of items.
+// Affine bucket sums (msm_affine.cuh): one thread per item or per group of
+// items. All are templates on the field, so only G1 (the one user) instantiates them.
 template <class F>
 __global__ void __launch_bounds__(256) affine_heads(const uint32_t* key, size_t n, uint32_t* out) {
   const size_t j = thread_id();

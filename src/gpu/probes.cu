@@ -27,14 +27,21 @@ struct fr_start {
   }
 };
 
+// Two chains of products by mul (operator*, or Karatsuba for comparison).
+template <fr_d (*mul)(const fr_d&, const fr_d&)>
 __global__ void fr_mul_kernel(fr_d* out, uint32_t muls) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
   auto [x, y, z] = fr_start(id);
   for (uint32_t i = 0; i < muls; ++i) {
-    x = x * z;
-    y = y * z;
+    x = mul(x, z);
+    y = mul(y, z);
   }
   store_f(out + id, x + y);
+}
+
+template <class F>
+__device__ __forceinline__ F mul_op(const F& a, const F& b) {
+  return a * b;
 }
 
 // fr_mul_kernel on the FP64 pipe: the same values, chains and output.
@@ -79,6 +86,7 @@ __global__ void fr52_check_kernel(const fr_d* a, const fr_d* b, fr_d* prod, fr_d
   }
 }
 
+template <fp_d (*mul)(const fp_d&, const fp_d&)>
 __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
   fp_d x = fp_d::one(), y = fp_d::one(), z = fp_d::one();
@@ -86,8 +94,8 @@ __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
   y.l[1] ^= id * 0x9e3779b9u;
   z.l[2] ^= id * 0x85ebca6bu;
   for (uint32_t i = 0; i < muls; ++i) {
-    x = x * z;
-    y = y * z;
+    x = mul(x, z);
+    y = mul(y, z);
   }
   out[id] = x + y;
 }
@@ -129,7 +137,11 @@ double loop_kernel_ms(void (*kernel)(T*, uint32_t), uint32_t blocks, uint32_t th
 }  // namespace
 
 double fr_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  return loop_kernel_ms(fr_mul_kernel, blocks, threads, muls_per_thread);
+  return loop_kernel_ms(fr_mul_kernel<mul_op<fr_d>>, blocks, threads, muls_per_thread);
+}
+
+double fr_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  return loop_kernel_ms(fr_mul_kernel<fr_d::mul_karatsuba>, blocks, threads, muls_per_thread);
 }
 
 double fr52_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
@@ -159,7 +171,11 @@ void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, st
 }
 
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  return loop_kernel_ms(fp_mul_kernel, blocks, threads, muls_per_thread);
+  return loop_kernel_ms(fp_mul_kernel<mul_op<fp_d>>, blocks, threads, muls_per_thread);
+}
+
+double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  return loop_kernel_ms(fp_mul_kernel<fp_d::mul_karatsuba>, blocks, threads, muls_per_thread);
 }
 
 double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {

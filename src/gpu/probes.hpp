@@ -14,6 +14,8 @@ namespace cuzk::gpu {
 // blocks x threads threads, each running two independent chains of
 // muls_per_thread Fr multiplications. Milliseconds for the whole kernel.
 double fr_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+// The same with mont_d::mul_karatsuba instead of operator*'s CIOS product.
+double fr_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 
 // The same with Fr on the FP64 pipe (fr52_d: 52-bit limbs, DFMA products).
 // This one and the next take at most 256 threads per block.
@@ -31,6 +33,7 @@ void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, st
 
 // The same for Fp (the base field of G1 and, over Fp2, of G2).
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 
 // blocks x threads threads, each adding adds_per_thread affine points into an
 // XYZZ accumulator (G1's mixed addition, 8M + 2S) with the points in L1: the

@@ -72,6 +72,7 @@ void field_ops_on_device(std::span<const ff::fp_t>, std::span<const ff::fp_t>, s
 void copy_through_device(std::span<const ff::fr_t>, std::span<ff::fr_t>) { no_cuda("gpu::copy_through_device"); }
 
 double fr_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_ms"); }
+double fr_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_karatsuba_ms"); }
 double fr52_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr52_mul_ms"); }
 double fr_mul_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fr_mul_mixed_ms"); }
 void fr52_mul_check(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<ff::fr_t>, std::span<ff::fr_t>) {
@@ -79,6 +80,7 @@ void fr52_mul_check(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::s
 }
 double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
 double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
+double fp_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_karatsuba_ms"); }
 double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
 
 struct ntt_timer::impl {};

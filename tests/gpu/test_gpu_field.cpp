@@ -84,6 +84,7 @@ void check_emulated(const char* name) {
       ASSERT_EQ(to_h<H>(dx + dy), x + y) << x.to_hex() << " + " << y.to_hex();
       ASSERT_EQ(to_h<H>(dx - dy), x - y) << x.to_hex() << " - " << y.to_hex();
       ASSERT_EQ(to_h<H>(dx * dy), x * y) << x.to_hex() << " * " << y.to_hex();
+      ASSERT_EQ(to_h<H>(D::mul_karatsuba(dx, dy)), x * y) << "Karatsuba " << x.to_hex() << " * " << y.to_hex();
     }
   }
   EXPECT_EQ(to_h<H>(D::one()), H::one());

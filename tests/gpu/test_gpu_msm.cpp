@@ -62,6 +62,11 @@ TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
     EXPECT_EQ(dev.msm(s, 0, msm_config{0, 3}), want) << "n=" << n << " chunk 3";
     EXPECT_EQ(dev.msm(s, 0, msm_config{5, 0}), want) << "n=" << n << " c=5";
     EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << "n=" << n << " xyzz";
+    for (uint32_t blocks : {1u, 3u}) {
+      msm_config cfg;
+      cfg.accumulate_blocks = blocks;
+      EXPECT_EQ(dev.msm(s, 0, cfg), want) << "n=" << n << " accumulation for " << blocks << " blocks per SM";
+    }
     EXPECT_EQ(dev.msm(s, 0, sums(affine)), want) << "n=" << n << " affine";
     EXPECT_EQ(dev.msm(s, 0, sums(affine, 0, 1000)), want) << "n=" << n << " affine, slices of 1000";
   }
