@@ -204,11 +204,12 @@ CUZK_UNROLL
   }
 
   // Montgomery multiplication with the product by one level of subtractive
-  // Karatsuba (measured slower than mul_cios on an H200, kept for the probes) (three half-size products: a0·b0, a1·b1, |a0 - a1|·|b1 - b0|,
+  // Karatsuba (three half-size products: a0·b0, a1·b1, |a0 - a1|·|b1 - b0|,
   // 3n²/4 limb products instead of n²) and the reduction as in CIOS over the
   // low half, the high half added at the end: u = (lo + M·p) / R <= p and
   // hi < p²/R, so u + hi < p + p·(p/R) < 2p for both fields (p/R < 1/2) and
-  // one conditional subtraction finishes.
+  // one conditional subtraction finishes. Slower than mul_cios on an H200
+  // (the probes *_karatsuba); kept with them and its host test.
   CUZK_HD static mont_d mul_karatsuba(const mont_d& a, const mont_d& b) {
     constexpr int h = n / 2;
     uint32_t t[2 * n];

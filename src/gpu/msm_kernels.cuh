@@ -61,10 +61,10 @@ __global__ void digits(const fr_d* __restrict__ canon, const uint32_t* __restric
 }  // namespace
 
 template <class F, int MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(128, MIN_BLOCKS) accumulate(const affine_d<F>* __restrict__ bases, const uint32_t* keys,
-                                                  const uint32_t* vals, size_t total, size_t L, size_t chunks,
-                                                  uint32_t c, uint32_t buckets, xyzz_d<F>* bucket_out,
-                                                  xyzz_d<F>* head_part, xyzz_d<F>* tail_part, uint8_t* tail_open) {
+__global__ void __launch_bounds__(128, MIN_BLOCKS)
+    accumulate(const affine_d<F>* __restrict__ bases, const uint32_t* keys, const uint32_t* vals, size_t total,
+               size_t L, size_t chunks, uint32_t c, uint32_t buckets, xyzz_d<F>* bucket_out, xyzz_d<F>* head_part,
+               xyzz_d<F>* tail_part, uint8_t* tail_open) {
   const size_t t = thread_id();
   if (t >= chunks) return;
   base_group<F> g{bases};
