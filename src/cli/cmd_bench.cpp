@@ -31,7 +31,7 @@ struct bench_cli_options {
   service::bench_options_t bench;
   std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto",
       residency = "auto";
-  bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = false;
+  bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
 
@@ -178,9 +178,9 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_flag("--gpu-in-turn", o->gpu_in_turn,
                        "CUDA backend: run each prove_start's steps one after another, so the timeline's stage times "
                        "are each step's own (a per-step breakdown; slower)");
-  in_process->add_flag("--pin-witness", o->pin_witness,
+  in_process->add_flag("--pin-witness,!--no-pin-witness", o->pin_witness,
                        "CUDA backend: page-lock each witness's buffers after synthesis so prove_start uploads them by "
-                       "DMA ([gpus] pin_witness)");
+                       "DMA, and keep them for later partitions ([gpus] pin_witness; default on)");
   return {app, [o] {
             return run_rpc_guarded([&] {
               try {

@@ -130,6 +130,16 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
                "GPU queue {} ({} per worker), {} finalizers",
                gib_text(plan_.total), plan_.total, plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
                backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
+  if (backend_->pools_witness()) {
+    auto pool = std::make_unique<r1cs::buffer_pool_t>();
+    if (pool->install()) {
+      pool_ = std::move(pool);
+      budget_.set_reclaimer([this](uint64_t bytes) { budget_.unbank(pool_->evict(bytes)); });
+      spdlog::info("engine: witness buffers are kept for later partitions (pool paid from the budget)");
+    } else {
+      spdlog::warn("engine: another engine in this process pools witness buffers; this one frees them");
+    }
+  }
   start_threads();
 }
 
@@ -145,18 +155,21 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   job->want_timeline = r.timeline;
   // Every partition of a job has the shape of the first: one circuit, one size.
   job->shape = job->circuits.front()->prove_shape();
-  job->footprint = partition_footprint(job->shape);
+  job->footprint = backend_->footprint(job->shape);
+  job->fallback_footprint = fallback_->footprint(job->shape);
   if (!params_.available(job->circuit_id)) {
     throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
                           params_.path_for(job->circuit_id));
   }
   const uint64_t params_bytes = params_.bytes_for(job->circuit_id);
-  if (partitions_in_flight(plan_.total, params_bytes, job->footprint) == 0) {
+  // Either backend may have to prove a partition (the fallback after every device failed it).
+  const auto& most = job->fallback_footprint.full() > job->footprint.full() ? job->fallback_footprint : job->footprint;
+  if (partitions_in_flight(plan_.total, params_bytes, most) == 0) {
     throw never_fits(fmt::format("circuit '{}' can never fit the memory budget: one partition needs {} "
                                  "(domain 2^{}, {} working + {} pending) and its parameters {} more; budget {}",
-                                 job->circuit_id, gib_text(job->footprint.full()),
-                                 std::countr_zero(job->footprint.domain), gib_text(job->footprint.working),
-                                 gib_text(job->footprint.pending), gib_text(params_bytes), gib_text(plan_.total)));
+                                 job->circuit_id, gib_text(most.full()), std::countr_zero(most.domain),
+                                 gib_text(most.working), gib_text(most.pending), gib_text(params_bytes),
+                                 gib_text(plan_.total)));
   }
   job->proofs.resize(job->partitions());
   if (job->want_timeline) job->timeline.resize(job->partitions());
@@ -294,6 +307,10 @@ void engine_t::impl::stop() {
   slots_cv_.notify_all();
   budget_.wake_all();
   threads_.clear();  // joins
+  if (pool_) {
+    pool_->uninstall();
+    budget_.unbank(pool_->evict(UINT64_MAX));
+  }
   stopped_ = true;
   spdlog::info("engine: stopped");
 }

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "engine/memory_budget_t.hpp"
 #include "engine/param_store_t.hpp"
 #include "engine/partition_work_t.hpp"
+#include "r1cs/buffer_pool_t.hpp"
 
 namespace cuzk::engine {
 
@@ -76,6 +78,10 @@ class engine_t::impl {
   void set_worker(uint32_t worker, const partition_work_t* w);
 
   std::shared_ptr<prove_backend_t> backend_, fallback_;
+  // Witness buffers kept between partitions when the backend asks for it
+  // (prove_backend_t::pools_witness); paid for through budget_'s pooled bytes.
+  std::unique_ptr<r1cs::buffer_pool_t> pool_;
+  std::atomic<uint64_t> pool_tokens_{0};
 
   // Stages, in pipeline order. The synthesis hand-off holds at most one item
   // per idle synthesis worker: the dispatcher reserves memory only for a

@@ -50,6 +50,8 @@ engine_status_t engine_t::impl::status() const {
   s.uptime_s = std::chrono::duration<double>(steady_clock::now() - started_).count();
   s.budget_total = budget_.total();
   s.budget_reserved = budget_.reserved();
+  s.witness_pool_bytes = budget_.pooled_bytes();
+  s.witness_pool_hits = pool_ ? pool_->hits() : 0;
   s.gauges = gauges_.snapshot();
   const auto mem = read_process_memory();
   s.peak_rss_bytes = mem.peak_rss_bytes;
@@ -113,6 +115,10 @@ std::string engine_t::impl::metrics_text() const {
   metric("cuzk_memory_reserved_bytes", "gauge", "Budget reserved, by holder");
   out += fmt::format("cuzk_memory_reserved_bytes{{holder=\"partitions\"}} {}\n", s.gauges.bytes_reserved);
   out += fmt::format("cuzk_memory_reserved_bytes{{holder=\"parameters\"}} {}\n", s.gauges.params_bytes);
+  metric("cuzk_witness_pool_bytes", "gauge", "Witness buffers kept for later partitions (within partitions' bytes)");
+  out += fmt::format("cuzk_witness_pool_bytes {}\n", s.witness_pool_bytes);
+  metric("cuzk_witness_pool_hits_total", "counter", "Witness buffers synthesis took back from the pool");
+  out += fmt::format("cuzk_witness_pool_hits_total {}\n", s.witness_pool_hits);
   metric("cuzk_peak_rss_bytes", "gauge", "Peak resident set (VmHWM)");
   out += fmt::format("cuzk_peak_rss_bytes {}\n", s.peak_rss_bytes);
   metric("cuzk_rss_bytes", "gauge", "Resident set (VmRSS)");

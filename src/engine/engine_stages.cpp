@@ -86,16 +86,31 @@ bool engine_t::impl::dispatch(partition_work_t& w) {
     if (loaded) job->srs_load_ms += ms_between(t0, steady_clock::now());
   }
   w.params->touch();
-  const uint64_t full = job->footprint.full();
-  auto r = budget_.try_reserve(full);
+  // A partition every device failed goes to the fallback backend: its footprint.
+  uint64_t all = 0;
+  for (uint32_t d : plan_.devices) all |= device_bit(d);
+  w.footprint = (w.failed_devices & all) == all ? job->fallback_footprint : job->footprint;
+  const uint64_t full = w.footprint.full();
+  // Idle pooled witness buffers pay for part of it when this partition can use them.
+  const uint64_t token = pool_ ? ++pool_tokens_ : 0;
+  memory_budget_t::claim_t claim;
+  if (pool_) {
+    claim = [this, token, most = w.footprint.witness](uint64_t min, uint64_t max, bool dry_run) {
+      return dry_run ? pool_->promisable(std::min(max, most)) : pool_->promise(token, min, std::min(max, most));
+    };
+  }
+  auto r = budget_.try_reserve(full, false, claim);
   if (!r) {
     params_.evict_idle(full, job->circuit_id);
-    r = budget_.reserve(full, abandon);
+    r = budget_.reserve(full, abandon, false, claim);
   }
   if (!r) return false;
   {
     std::lock_guard lk(jobs_mu_);
-    if (job->status != job_status_t::unknown) return false;
+    if (job->status != job_status_t::unknown) {
+      if (token) pool_->forfeit(token);  // freed before the reservation that paid for them
+      return false;
+    }
     ++job->live;
     job->started = true;
   }
@@ -107,6 +122,8 @@ bool engine_t::impl::dispatch(partition_work_t& w) {
     jobs_cv_.notify_all();
   });
   w.reservation = std::move(*r);
+  w.pool_token = token;
+  if (token) w.pool_promise = scope_token_t([this, token] { pool_->forfeit(token); });
   w.gauge = gauge_t(gauges_);
   return true;
 }
@@ -132,7 +149,12 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
     if (!job->first_synthesis) job->first_synthesis = t0;
   }
   try {
-    w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+    {
+      // a, b, c and aux come from the buffers promised at dispatch; the rest is freed.
+      r1cs::buffer_pool_t::take_scope pooled(w.pool_token);
+      w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+    }
+    w.pool_promise.reset();
     // Here rather than in prove_start: synthesis workers have slack, the
     // prove worker feeding the GPU does not.
     groth16::check_witness_rows(*w.witness);
@@ -174,9 +196,17 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
   set_worker(worker, &w);
   w.gauge.enter(gauge_kind_t::on_gpu, "prove_start");
   const auto t0 = steady_clock::now();
+  // The witness buffers prove_start kept in the pool are paid for from here
+  // on by pooled bytes of the budget, moved from this partition's reservation.
+  auto bank_kept = [&] {
+    if (!pool_) return;
+    const uint64_t spare = w.reservation.bytes() - std::min(w.reservation.bytes(), w.footprint.pending);
+    budget_.bank(w.reservation, pool_->take_kept(spare));
+  };
   try {
     w.pending.emplace(backend->prove_start(dev, *w.params->params, std::move(*w.witness)));
   } catch (const std::exception& e) {
+    bank_kept();
     set_worker(worker, nullptr);
     if (!fallback) w.failed_devices |= device_bit(device);
     attempt_failed(std::move(w), fmt::format("prove_start on {} device {}: {}", backend->name(), dev, e.what()));
@@ -184,9 +214,10 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
   }
   set_worker(worker, nullptr);
   w.witness.reset();
+  bank_kept();
   // Gauge first, bytes second: at every transition the bytes cover what the gauges count.
   w.gauge.enter(gauge_kind_t::pending_finalize, "prove_done");
-  w.reservation.shrink_to(job->footprint.pending, "abc_freed");
+  w.reservation.shrink_to(w.footprint.pending, "abc_freed");
   note(w, "prove_start", t0, fmt::format("worker {} {} device {}", worker, backend->name(), dev));
   note_steps(w, "prove_start.", t0, w.pending->stage_ms);
   w.backend = backend;

@@ -44,6 +44,10 @@ struct engine_status_t {
   uint32_t queue_depth = 0;              // jobs in the scheduler
   double uptime_s = 0;
   uint64_t budget_total = 0, budget_reserved = 0;
+  // Witness buffers kept for later partitions (prove_backend_t::pools_witness):
+  // bytes idle in the pool and paid from the budget (part of budget_reserved),
+  // and buffers synthesis got back from it so far.
+  uint64_t witness_pool_bytes = 0, witness_pool_hits = 0;
   gauge_snapshot_t gauges;
   uint64_t peak_rss_bytes = 0;           // VmHWM
   uint64_t rss_bytes = 0;                // VmRSS

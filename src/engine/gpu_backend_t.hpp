@@ -49,6 +49,9 @@ class gpu_backend_t final : public prove_backend_t {
   // Page-locks a, b, c and the aux assignment (gpu_prover_t::pin_witness);
   // where the driver refuses, warns once and leaves them to the staged path.
   void prepare_witness(r1cs::witness_cs& witness) noexcept override;
+  // With pin_witness: locked buffers are kept for the next partitions.
+  bool pools_witness() const override { return options_.pin_witness; }
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override { return gpu_partition_footprint(s); }
   // The GPU's name and its memory, total and free now.
   gpu::device_info_t describe(uint32_t device) const override;
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,

@@ -39,7 +39,8 @@ struct job_state_t {
   std::string circuit_id;
   std::vector<std::shared_ptr<const circuits::any_circuit>> circuits;  // one per partition
   r1cs::shape_counts_t shape;
-  partition_footprint_t footprint;
+  partition_footprint_t footprint;           // on the backend (prove_backend_t::footprint)
+  partition_footprint_t fallback_footprint;  // on the fallback backend, for partitions every device failed
   bool want_timeline = false;
   steady_clock::time_point submitted;
 

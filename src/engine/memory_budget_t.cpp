@@ -1,5 +1,7 @@
 #include "engine/memory_budget_t.hpp"
 
+#include <algorithm>
+
 namespace cuzk::engine {
 
 void reservation_t::shrink_to(uint64_t keep, const char* event) {
@@ -32,26 +34,86 @@ uint64_t memory_budget_t::resident_bytes() const {
   return resident_bytes_;
 }
 
-std::optional<reservation_t> memory_budget_t::reserve(uint64_t bytes, const std::function<bool()>& abandon,
-                                                      bool resident) {
-  if (bytes > total_) return std::nullopt;
-  std::unique_lock lk(mu_);
-  for (;;) {
-    if (abandon && abandon()) return std::nullopt;
-    if (partition_bytes_ + resident_bytes_ + bytes <= total_) break;
-    cv_.wait(lk);
+uint64_t memory_budget_t::pooled_bytes() const {
+  std::lock_guard lk(mu_);
+  return pooled_bytes_;
+}
+
+void memory_budget_t::bank(reservation_t& r, uint64_t bytes) {
+  if (r.budget_ != this || r.resident_) return;
+  std::lock_guard lk(mu_);
+  const uint64_t n = std::min(bytes, r.bytes_);
+  r.bytes_ -= n;
+  pooled_bytes_ += n;
+  notify_locked("bank");
+}
+
+void memory_budget_t::unbank(uint64_t bytes) {
+  {
+    std::lock_guard lk(mu_);
+    const uint64_t n = std::min(bytes, pooled_bytes_);
+    if (n == 0) return;
+    pooled_bytes_ -= n;
+    partition_bytes_ -= n;
+    notify_locked("unbank");
   }
-  (resident ? resident_bytes_ : partition_bytes_) += bytes;
+  cv_.notify_all();
+}
+
+void memory_budget_t::set_reclaimer(std::function<void(uint64_t)> reclaim) {
+  std::lock_guard lk(mu_);
+  reclaim_ = std::move(reclaim);
+}
+
+std::optional<reservation_t> memory_budget_t::grant_locked(uint64_t bytes, bool resident, const claim_t& claim) {
+  const uint64_t used = partition_bytes_ + resident_bytes_;
+  uint64_t claimed = 0;
+  if (used + bytes > total_) {
+    // Only pooled bytes taken over can make it fit.
+    const uint64_t max = std::min(bytes, pooled_bytes_), need = used + bytes - total_;
+    if (resident || !claim || max < need) return std::nullopt;
+    claimed = std::min(claim(need, max, false), max);
+    if (claimed < need) return std::nullopt;
+  } else if (claim && !resident && pooled_bytes_ > 0) {
+    claimed = std::min(claim(0, std::min(bytes, pooled_bytes_), false), pooled_bytes_);
+  }
+  pooled_bytes_ -= claimed;
+  (resident ? resident_bytes_ : partition_bytes_) += bytes - claimed;
   notify_locked(resident ? "reserve_resident" : "reserve");
   return reservation_t(this, bytes, resident);
 }
 
-std::optional<reservation_t> memory_budget_t::try_reserve(uint64_t bytes, bool resident) {
+std::optional<reservation_t> memory_budget_t::reserve(uint64_t bytes, const std::function<bool()>& abandon,
+                                                      bool resident, const claim_t& claim) {
+  if (bytes > total_) return std::nullopt;
+  std::unique_lock lk(mu_);
+  bool waited = false;  // the last wait was a whole `patience` with usable pooled buffers and no release
+  for (;;) {
+    if (abandon && abandon()) return std::nullopt;
+    if (auto r = grant_locked(bytes, resident, claim)) return r;
+    bool can_use = false;
+    if (reclaim_ && pooled_bytes_ > 0) {
+      // Idle pooled buffers stand in the way. Kept while this reservation
+      // could use some of them and has not waited long: a release (a
+      // finalize) may yet make them enough.
+      can_use = !resident && claim && claim(0, std::min(bytes, pooled_bytes_), true) > 0;
+      if (!can_use || waited) {
+        const uint64_t before = pooled_bytes_, need = partition_bytes_ + resident_bytes_ + bytes - total_;
+        auto reclaim = reclaim_;
+        lk.unlock();
+        reclaim(need);
+        lk.lock();
+        waited = false;
+        if (pooled_bytes_ < before) continue;
+      }
+    }
+    waited = cv_.wait_for(lk, patience) == std::cv_status::timeout && can_use;
+  }
+}
+
+std::optional<reservation_t> memory_budget_t::try_reserve(uint64_t bytes, bool resident, const claim_t& claim) {
   std::lock_guard lk(mu_);
-  if (partition_bytes_ + resident_bytes_ + bytes > total_) return std::nullopt;
-  (resident ? resident_bytes_ : partition_bytes_) += bytes;
-  notify_locked(resident ? "reserve_resident" : "reserve");
-  return reservation_t(this, bytes, resident);
+  return grant_locked(bytes, resident, claim);
 }
 
 void memory_budget_t::wake_all() {

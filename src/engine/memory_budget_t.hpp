@@ -4,6 +4,7 @@
 // and the add happen under one lock, so `reserved` can never exceed `total`,
 // not even for an instant). Waiting is a condition variable woken by every
 // release, never polling.
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -30,10 +31,33 @@ class memory_budget_t {
   uint64_t partition_bytes() const;
   uint64_t resident_bytes() const;
 
-  // Blocks until `bytes` fit. Returns nullopt if `abandon()` turns true (it is
-  // re-checked on every release and on wake_all()) or if bytes > total.
-  std::optional<reservation_t> reserve(uint64_t bytes, const std::function<bool()>& abandon, bool resident = false);
-  std::optional<reservation_t> try_reserve(uint64_t bytes, bool resident = false);
+  // Bytes that pay for pooled buffers (r1cs::buffer_pool_t) lying idle;
+  // counted among the partition bytes.
+  uint64_t pooled_bytes() const;
+  // Moves `bytes` (at most r.bytes()) of a partition's reservation to the
+  // pooled bytes: the buffers they paid for now wait in the pool.
+  void bank(reservation_t& r, uint64_t bytes);
+  // Returns pooled bytes whose buffers were freed (at most pooled_bytes()).
+  void unbank(uint64_t bytes);
+  // Called, outside the lock, when a reservation does not fit while bytes are
+  // pooled: frees idle buffers worth at least `bytes` if it can (and unbanks them).
+  void set_reclaimer(std::function<void(uint64_t bytes)> reclaim);
+
+  // A reservation may take over pooled bytes: claim(min, max, false) sets
+  // aside buffers worth between min and max pooled bytes for it and returns
+  // their bytes, or returns 0 and sets nothing aside; claim(0, max, true)
+  // only says how many it would set aside. Called under the lock.
+  using claim_t = std::function<uint64_t(uint64_t min_bytes, uint64_t max_bytes, bool dry_run)>;
+
+  // Blocks until `bytes` fit (less what `claim` takes over from the pool).
+  // Pooled bytes in the way are reclaimed at once when this reservation can
+  // claim none of them, and after it has waited `patience` otherwise (the
+  // buffers it could use may never be enough). Returns nullopt if `abandon()`
+  // turns true (it is re-checked on every release and on wake_all()) or if
+  // bytes > total.
+  std::optional<reservation_t> reserve(uint64_t bytes, const std::function<bool()>& abandon, bool resident = false,
+                                       const claim_t& claim = {});
+  std::optional<reservation_t> try_reserve(uint64_t bytes, bool resident = false, const claim_t& claim = {});
 
   // Makes blocked reserve() calls re-check their abandon predicate.
   void wake_all();
@@ -42,12 +66,17 @@ class memory_budget_t {
   friend class reservation_t;
   void give_back(uint64_t bytes, bool resident, const char* event);
   void notify_locked(std::string_view event);
+  // The reservation if `bytes` fit now (taking pooled bytes through `claim`).
+  std::optional<reservation_t> grant_locked(uint64_t bytes, bool resident, const claim_t& claim);
+
+  static constexpr auto patience = std::chrono::seconds(10);
 
   const uint64_t total_;
   observer_t observer_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  uint64_t partition_bytes_ = 0, resident_bytes_ = 0;
+  uint64_t partition_bytes_ = 0, resident_bytes_ = 0, pooled_bytes_ = 0;
+  std::function<void(uint64_t)> reclaim_;
 };
 
 }  // namespace cuzk::engine

@@ -1,9 +1,11 @@
 #include "engine/partition_footprint_t.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "ec/curves.hpp"
 #include "groth16/prover.hpp"
+#include "r1cs/uninit_allocator.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -22,7 +24,21 @@ partition_footprint_t partition_footprint(const r1cs::shape_counts_t& s) {
   const uint64_t vars = s.num_inputs + s.num_aux;
   f.working = 4 * scalar_bytes * f.domain + scalar_bytes * vars + 2 * bitmap_bytes(s.num_inputs) +
               2 * bitmap_bytes(s.num_aux);
+  using alloc = r1cs::fr_vector::allocator_type;
+  f.witness = 3 * alloc::rounded(scalar_bytes * f.domain) + alloc::rounded(scalar_bytes * s.num_inputs) +
+              alloc::rounded(scalar_bytes * s.num_aux);
+  f.witness = std::min(f.witness, f.working);
   f.pending = scalar_bytes * vars + scalar_bytes * s.num_inputs + sizeof(groth16::pending_proof_t);
+  return f;
+}
+
+partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& s) {
+  partition_footprint_t f = partition_footprint(s);
+  const uint64_t vars = s.num_inputs + s.num_aux;
+  f.working = 3 * scalar_bytes * f.domain + scalar_bytes * vars + 2 * bitmap_bytes(s.num_inputs) +
+              2 * bitmap_bytes(s.num_aux);
+  f.witness = std::min(f.witness, f.working);
+  f.pending = scalar_bytes * s.num_inputs + sizeof(groth16::pending_proof_t);
   return f;
 }
 

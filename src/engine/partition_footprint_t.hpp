@@ -22,6 +22,7 @@ struct partition_footprint_t {
   uint64_t domain = 0;   // n, a power of two >= constraints (inputs included)
   uint64_t working = 0;  // returned when prove_start ends
   uint64_t pending = 0;  // returned when finalize ends
+  uint64_t witness = 0;  // of working: a, b, c and the assignment, each rounded to 2 MiB (what a pool can supply)
 
   uint64_t full() const { return working + pending; }
 };
@@ -29,6 +30,14 @@ struct partition_footprint_t {
 // shape.num_constraints must include the input constraints
 // (shape_cs::add_input_constraints).
 partition_footprint_t partition_footprint(const r1cs::shape_counts_t& shape);
+
+// The same when prove_start runs on a GPU (groth16::gpu_prover_t): H is
+// computed on the device and B_g2 too, so working is a, b, c, the
+// assignment and its bitmaps, and pending only the public inputs and the
+// handle. At 2^27 (PoRep 32 GiB) ~15.9 GiB in all against ~23.8 on the CPU;
+// measured on the H200 host, three partitions in flight took 16 GiB each
+// above the parameters (peak RSS).
+partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& shape);
 
 // Upper bound of the bytes a parameter set for this shape occupies in memory
 // (h: n - 1, l: n_aux, a and b_g1: at most all variables in G1, b_g2 in G2).

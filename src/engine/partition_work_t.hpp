@@ -25,6 +25,12 @@ struct partition_work_t {
   uint64_t failed_devices = 0;   // bit d: an attempt failed on backend device d
   std::shared_ptr<param_entry_t> params;
   reservation_t reservation;
+  partition_footprint_t footprint;  // what the reservation was sized for (the backend's or the fallback's)
+  // The witness buffers the engine's buffer_pool_t promised at dispatch
+  // (token 0: none); those synthesis did not take are freed when
+  // pool_promise is reset or dropped, before the reservation that paid for them.
+  uint64_t pool_token = 0;
+  scope_token_t pool_promise;
   gauge_t gauge;
   std::optional<r1cs::witness_cs> witness;
   std::optional<groth16::pending_proof_t> pending;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/partition_footprint_t.hpp"
 #include "gpu/device.hpp"
 #include "groth16/prover.hpp"
 
@@ -33,6 +34,15 @@ class prove_backend_t {
   // by DMA instead of copying them through staging buffers. Must not throw.
   // Default: nothing.
   virtual void prepare_witness(r1cs::witness_cs&) noexcept {}
+  // Whether the engine should keep witness buffers for later partitions
+  // (r1cs::buffer_pool_t): the GPU backend's locked buffers, when prove_start
+  // frees them inside a buffer_pool_t::keep_scope. Default: no.
+  virtual bool pools_witness() const { return false; }
+  // Host bytes one partition of this shape holds here (what the engine
+  // reserves before synthesis). Default: the CPU prover's.
+  virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape) const {
+    return partition_footprint(shape);
+  }
   // What status reports show of backend device `device`: a name and memory
   // (0 = not known). Default: the backend's name. May throw.
   virtual gpu::device_info_t describe(uint32_t) const { return {name(), 0, 0}; }

@@ -18,6 +18,7 @@
 #include "groth16/step_timer_t.hpp"
 #include "msm/msm.hpp"
 #include "poly/poly.hpp"
+#include "r1cs/buffer_pool_t.hpp"
 
 namespace cuzk::groth16 {
 
@@ -151,12 +152,15 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // synchronize). They are freed on a helper thread, joined before this
   // returns (the engine's budget counts them until then): page-locked
   // buffers (pin_witness) are unlocked first, ~66 ms per 4 GiB, time the H
-  // MSM need not wait for.
+  // MSM need not wait for. Where the engine pools witness buffers
+  // (r1cs::buffer_pool_t) they are kept instead, still locked, for the next
+  // partition.
   std::future<void> freed;
   {
     const gpu::device_scalars h = gpu::compute_h_resident(a, b, c);
     freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
                              aux = w.take_aux_assignment()]() mutable {
+      r1cs::buffer_pool_t::keep_scope keep;
       for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
     });
     steps.lap("compute_h");

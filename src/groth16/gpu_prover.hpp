@@ -34,12 +34,15 @@ struct gpu_prover_options_t {
   // until the plan fits the device; a value given here is kept as is.
   size_t window_points = 0;
   // true: the engine page-locks each witness's a, b, c and aux assignment in
-  // place after synthesis (pin_witness), so prove_start uploads them by DMA.
-  // Off by default: in the 32 GiB PoRep pipeline on the H200 it cut
-  // compute_h by ~0.3 s per partition but locking cost the synthesis worker
-  // ~0.86 s and unlocking the prove worker ~1 s, so throughput fell
+  // place after synthesis (pin_witness), so prove_start uploads them by DMA,
+  // and keeps the locked buffers for later partitions instead of freeing
+  // them (engine: r1cs::buffer_pool_t, paid from the memory budget), so only
+  // the first partitions of a shape pay for locking. Measured on the H200,
+  // 32 GiB PoRep: 31.7 -> 24.7 s/proof pipelined, prove_start in turn
+  // 2.82 -> 1.76 s. Locked per partition without the pool it was slower
+  // than staging (locking ~0.86 s, unlocking ~1 s per partition)
   // (BENCHMARKS.md, "GPU: witness buffers page-locked in place").
-  bool pin_witness = false;
+  bool pin_witness = true;
 };
 
 class gpu_prover_t {

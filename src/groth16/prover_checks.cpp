@@ -100,9 +100,16 @@ qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::wit
   qap_evaluations_t e{d, w.take_a(), w.take_b(), w.take_c()};
   if (!checked) check_satisfied(e.a, e.b, e.c);
   // fr_vector leaves new elements unwritten: the padding rows must be zeros.
-  e.a.resize(d.n, ff::fr_t::zero());
-  e.b.resize(d.n, ff::fr_t::zero());
-  e.c.resize(d.n, ff::fr_t::zero());
+  // Written in parallel: at 32 GiB PoRep that is 3 x 3.9 M rows (375 MB), on
+  // the prove worker's path.
+  for (r1cs::fr_vector* v : {&e.a, &e.b, &e.c}) {
+    const std::size_t rows = v->size();
+    if (rows >= d.n) continue;
+    v->resize(d.n);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(rows, d.n, 1 << 16), [v](const auto& r) {
+      std::fill(v->begin() + std::ptrdiff_t(r.begin()), v->begin() + std::ptrdiff_t(r.end()), ff::fr_t::zero());
+    });
+  }
   return e;
 }
 

@@ -28,6 +28,25 @@ namespace cuzk::r1cs {
 using large_free_hook_t = void (*)(void* p, std::size_t bytes) noexcept;
 inline std::atomic<large_free_hook_t> large_free_hook{nullptr};
 
+// A cache the allocator asks first for buffers of >= 2 MiB (r1cs::buffer_pool_t):
+// take may hand out a cached buffer of exactly `bytes` (rounded), keep may
+// hold on to one about to be freed instead (true: the cache owns it now).
+// Both must not throw.
+struct large_buffer_cache_t {
+  virtual void* take(std::size_t bytes) noexcept = 0;
+  virtual bool keep(void* p, std::size_t bytes) noexcept = 0;
+
+ protected:
+  ~large_buffer_cache_t() = default;
+};
+inline std::atomic<large_buffer_cache_t*> large_buffer_cache{nullptr};
+
+// What the allocator does with a large buffer nobody keeps: the free hook, then free.
+inline void free_large(void* p, std::size_t rounded_bytes) noexcept {
+  if (const large_free_hook_t hook = large_free_hook.load(std::memory_order_acquire)) hook(p, rounded_bytes);
+  std::free(p);
+}
+
 template <class T>
 struct uninit_allocator : std::allocator<T> {
   using value_type = T;
@@ -47,6 +66,9 @@ struct uninit_allocator : std::allocator<T> {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes < huge_page) return std::allocator<T>::allocate(n);
+    if (large_buffer_cache_t* cache = large_buffer_cache.load(std::memory_order_acquire)) {
+      if (void* p = cache->take(rounded(bytes))) return static_cast<T*>(p);
+    }
     void* p = std::aligned_alloc(huge_page, rounded(bytes));
     if (!p) throw std::bad_alloc();
     madvise(p, rounded(bytes), MADV_HUGEPAGE);  // advice only: failure leaves 4 KiB pages
@@ -54,8 +76,9 @@ struct uninit_allocator : std::allocator<T> {
   }
   void deallocate(T* p, std::size_t n) noexcept {
     if (n * sizeof(T) < huge_page) return std::allocator<T>::deallocate(p, n);
-    if (const large_free_hook_t hook = large_free_hook.load(std::memory_order_acquire)) hook(p, rounded(n * sizeof(T)));
-    std::free(p);
+    large_buffer_cache_t* cache = large_buffer_cache.load(std::memory_order_acquire);
+    if (cache && cache->keep(p, rounded(n * sizeof(T)))) return;
+    free_large(p, rounded(n * sizeof(T)));
   }
 
   template <class U>

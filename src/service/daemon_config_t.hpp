@@ -30,7 +30,7 @@ struct daemon_config_t {
   uint32_t gpu_workers_per_device = 2;  // prove workers sharing one device
   std::string param_residency = "auto";  // auto | device | pinned | pageable (gpu/residency.hpp)
   uint64_t device_reserve = 0;           // GPU bytes kept for the proofs' working memory; 0 = estimate
-  bool pin_witness = false;              // page-lock witness buffers after synthesis (DMA uploads)
+  bool pin_witness = true;               // page-lock witness buffers after synthesis (DMA uploads), pooled
 
   // [synthesis]
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads

@@ -115,6 +115,42 @@ TEST(engine_faults, a_partition_failing_on_every_backend_fails_the_job_with_the_
   EXPECT_EQ(ok.prove(tiny_job({3})).status, job_status_t::completed);
 }
 
+// A backend that needs less host memory than the CPU prover (as the GPU one
+// does) and fails every partition: the retry that goes to the CPU fallback
+// must reserve the fallback's larger footprint, not the backend's.
+TEST(engine_faults, a_partition_for_the_fallback_reserves_the_fallbacks_footprint) {
+  class lean_failing_t final : public prove_backend_t {
+   public:
+    std::string name() const override { return "lean"; }
+    uint32_t device_count() const override { return 1; }
+    partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override {
+      auto f = partition_footprint(s);
+      f.working /= 2;
+      f.pending /= 2;
+      return f;
+    }
+    groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t&, r1cs::witness_cs&&) override {
+      throw std::runtime_error("lean backend: always fails");
+    }
+    groth16::proof_t finalize(uint32_t, const groth16::parameters_t&, groth16::pending_proof_t&&, const ff::fr_t&,
+                              const ff::fr_t&) override {
+      throw std::logic_error("never reached");
+    }
+  };
+  std::atomic<int64_t> most{0};
+  auto watch = [&](std::string_view, const gauge_snapshot_t& g) {
+    int64_t m = most;
+    while (g.bytes_reserved > m && !most.compare_exchange_weak(m, g.bytes_reserved)) {
+    }
+  };
+  engine_t e(small_config(uint64_t(1) << 30), {std::make_shared<lean_failing_t>(), make_cpu_backend(), watch});
+  register_all(e);
+  const auto req = tiny_job({5});
+  expect_verifies(e.prove(req), req);  // proved by the fallback
+  const auto cpu = footprint_of(req);
+  EXPECT_EQ(uint64_t(most.load()), cpu.full()) << "the fallback attempt must reserve the CPU prover's footprint";
+}
+
 TEST(engine_faults, proofs_from_wrong_parameters_are_caught_by_verification) {
   // The proving key of one setup with the verifying key of another: shapes
   // match, prove_start succeeds, and only verification can notice.

@@ -67,6 +67,61 @@ TEST(engine_budget, blocked_reserve_wakes_on_release_and_abandons_on_request) {
   EXPECT_TRUE(returned);
 }
 
+TEST(engine_budget, pooled_bytes_move_between_reservations_and_never_over_total) {
+  memory_budget_t b(100, [&](std::string_view, uint64_t p, uint64_t r) { EXPECT_LE(p + r, 100u); });
+  // A partition of 60 whose prove_start left 40 bytes of buffers in a pool.
+  auto done = b.try_reserve(60);
+  ASSERT_TRUE(done);
+  b.bank(*done, 40);
+  EXPECT_EQ(done->bytes(), 20u);
+  EXPECT_EQ(b.pooled_bytes(), 40u);
+  EXPECT_EQ(b.reserved(), 60u) << "banking moves bytes, it frees none";
+  done->release();
+  EXPECT_EQ(b.reserved(), 40u);
+
+  // 70 fits only by taking over at least 10 pooled bytes; the claim gets (min, max) = (10, 40).
+  uint64_t asked_min = 0, asked_max = 0;
+  auto refuse = [&](uint64_t min, uint64_t max, bool) {
+    asked_min = min;
+    asked_max = max;
+    return uint64_t(0);
+  };
+  EXPECT_FALSE(b.try_reserve(70, false, refuse));
+  EXPECT_EQ(asked_min, 10u);
+  EXPECT_EQ(asked_max, 40u);
+  EXPECT_FALSE(b.try_reserve(70)) << "without a claim pooled bytes are not free";
+  EXPECT_FALSE(b.try_reserve(70, true, [](uint64_t, uint64_t max, bool) { return max; })) << "parameters claim nothing";
+  auto next = b.try_reserve(70, false, [](uint64_t, uint64_t max, bool) { return max; });
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->bytes(), 70u);
+  EXPECT_EQ(b.pooled_bytes(), 0u);
+  EXPECT_EQ(b.reserved(), 70u);
+
+  // Buffers freed from the pool give their pooled bytes back, never more than are pooled.
+  b.bank(*next, 30);
+  b.unbank(50);
+  EXPECT_EQ(b.pooled_bytes(), 0u);
+  EXPECT_EQ(b.reserved(), 40u);
+}
+
+TEST(engine_budget, blocked_reserve_asks_the_reclaimer_to_free_unclaimed_pooled_bytes) {
+  memory_budget_t b(100);
+  auto r = b.try_reserve(50);
+  b.bank(*r, 50);
+  r->release();
+  std::vector<uint64_t> asked;
+  b.set_reclaimer([&](uint64_t bytes) {
+    asked.push_back(bytes);
+    b.unbank(bytes);
+  });
+  // A parameter load (no claim) needing 80: 30 in the way, reclaimed without waiting.
+  auto params = b.reserve(80, nullptr, true);
+  ASSERT_TRUE(params);
+  EXPECT_EQ(asked, std::vector<uint64_t>{30});
+  EXPECT_EQ(b.pooled_bytes(), 20u);
+  EXPECT_EQ(b.reserved(), 100u);
+}
+
 TEST(engine_queue, smallest_key_first_bounded_and_duplicates_rejected) {
   keyed_queue_t<int, std::string> q(2);
   ASSERT_TRUE(q.push(5, "five"));
@@ -128,6 +183,14 @@ TEST(engine_budget, footprint_follows_the_shape) {
   // Twice the constraints, twice the domain-sized part.
   auto g = partition_footprint({2 * (130'278'869 + 328), 328, 130'169'893});
   EXPECT_EQ(g.working - f.working, abc_h);
+  // On a GPU: no host H, no canonical copies for B_g2; the witness part is all of working.
+  auto d = gpu_partition_footprint(s);
+  EXPECT_EQ(d.domain, f.domain);
+  EXPECT_EQ(d.working, f.working - 32 * f.domain);
+  EXPECT_EQ(d.pending, uint64_t(32) * 328 + sizeof(cuzk::groth16::pending_proof_t));
+  EXPECT_GE(d.witness, 3 * 32 * f.domain + vars);
+  EXPECT_LE(d.witness, d.working);
+  EXPECT_LT(d.full(), 16 * gib);  // ~15.9 GiB at 32 GiB PoRep
 }
 
 TEST(engine_budget, planner_derives_workers_and_checks_devices) {

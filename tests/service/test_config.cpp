@@ -35,8 +35,8 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_EQ(c.param_residency, "auto");
   EXPECT_EQ(c.device_reserve, 0u);
   EXPECT_FALSE(c.gpu_options().residency.forced);
-  EXPECT_FALSE(c.pin_witness);
-  EXPECT_FALSE(c.gpu_options().pin_witness);
+  EXPECT_TRUE(c.pin_witness);
+  EXPECT_TRUE(c.gpu_options().pin_witness);
   EXPECT_TRUE(c.devices.empty());
   EXPECT_EQ(c.synthesis_threads, 0u);
   EXPECT_EQ(c.gpu_queue_depth, 2u);
@@ -62,7 +62,7 @@ devices = [0, 2]
 gpu_workers_per_device = 3
 param_residency = "pinned"
 device_reserve = "20GiB"
-pin_witness = true
+pin_witness = false
 [synthesis]
 threads = 12
 [pipeline]
@@ -92,8 +92,8 @@ retention = "90s"
   EXPECT_EQ(g.residency.device_reserve, 20 * GiB);
   EXPECT_EQ(g.proofs_in_flight, 3u);
   EXPECT_TRUE(g.overlap);
-  EXPECT_TRUE(c.pin_witness);
-  EXPECT_TRUE(g.pin_witness);
+  EXPECT_FALSE(c.pin_witness);
+  EXPECT_FALSE(g.pin_witness);
   EXPECT_EQ(c.synthesis_threads, 12u);
   EXPECT_EQ(c.gpu_queue_depth, 4u);
   EXPECT_EQ(c.max_attempts, 5u);
