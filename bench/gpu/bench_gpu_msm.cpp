@@ -109,6 +109,9 @@ void g1_args(benchmark::internal::Benchmark* b) {
   for (int slice : {23, 24, 26, 28}) b->Args({24, 0, 0, 0, 0, 2, slice, 0});
   for (int c : {16, 19, 20}) b->Args({22, c, 0, 0, 0, 1, 0, 0});
   for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 1, 0, 0});
+  // Above the cost model's cap of 20 bits (12 windows at c = 22 instead of 13).
+  for (int log_n : {26, 27})
+    for (int c : {20, 22}) b->Args({log_n, c, 0, 0, 0, 1, 0, 0});
   for (int log_n : {24, 26, 27})
     for (int sums : {1, 2}) b->Args({log_n, 0, 50, 40, 0, sums, 0, 0});
 }
