@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libtbb-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc libssl-dev
+  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc libssl-dev libcpp-httplib-dev
   clang libclang-rt-14-dev nodejs npm
 )
 missing=()

@@ -4,6 +4,9 @@
 // Each target gets a few valid inputs and a few near-misses (truncated, a bad
 // flag, a count past the end), which lead the fuzzer to the deep paths quickly;
 // the proof corpus also takes real Filecoin proofs from SOURCE_DIR's fixtures.
+// The PoRep input corpora start from a replicated 2 KiB sector (the smallest
+// Filecoin size: a C1 of ~100 KB, its envelope ~134 KB); libFuzzer takes the
+// largest seed as its -max_len, so these are mutated whole.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -15,7 +18,12 @@
 #include "circuits/circuits.hpp"
 #include "ec/ec.hpp"
 #include "ec/off_subgroup_point.hpp"
+#include "filecoin/c1_json.hpp"
+#include "filecoin/curio_envelope.hpp"
+#include "filecoin/registered_seal_proof_t.hpp"
 #include "groth16/groth16.hpp"
+#include "porep/vanilla_generator.hpp"
+#include "porep/vanilla_json.hpp"
 #include "../fuzz_layout.hpp"
 
 using namespace cuzk;
@@ -136,6 +144,67 @@ void filecoin_proofs(const std::filesystem::path& source_dir) {
   }
 }
 
+bytes_t as_bytes(const std::string& s) { return bytes_t(s.begin(), s.end()); }
+std::string envelope(std::uint64_t sector_num, std::uint64_t sector_size, const std::string& c1) {
+  return filecoin::write_curio_envelope(sector_num, sector_size, as_bytes(c1));
+}
+
+// The first "leaf" integer of the text plus one: still well-formed, but the
+// opening no longer hashes to its root, so the checks past the shapes run.
+std::string bump_first_leaf(std::string c1) {
+  const size_t at = c1.find("\"leaf\":[") + 8;
+  const size_t end = c1.find_first_of(",]", at);
+  const int v = std::stoi(c1.substr(at, end - at));
+  return c1.replace(at, end - at, std::to_string((v + 1) % 256));
+}
+
+// The dispatch and all three formats (read_porep_input): a valid sector in
+// each, near-misses past the shape checks, and small edge cases for each branch.
+void porep_inputs() {
+  const auto& rp = filecoin::seal_proof_for(2048, filecoin::seal_version_t::v1_1);
+  const auto vanilla = porep::generate_vanilla(rp.sector_params(), 20240601);
+  const std::string c1 = filecoin::write_c1_json(filecoin::make_c1_output(rp, vanilla));
+  const std::string env = envelope(7, rp.sector_bytes, c1);
+  const std::string t = "fuzz_c1_json";
+  put(t, "c1_2kib", c1);
+  put(t, "curio_2kib", env);
+  put(t, "cuzk_2kib", porep::vanilla_to_json(vanilla).dump());
+  put(t, "c1_leaf_off_by_one", bump_first_leaf(c1));
+  put(t, "c1_truncated", c1.substr(0, 4096));
+  put(t, "curio_truncated", env.substr(0, 4096));
+  put(t, "empty_object", std::string("{}"));
+  put(t, "empty", std::string(""));
+  put(t, "not_json_object", std::string(" [1, 2]"));
+  put(t, "c1_only_proof", std::string(R"({"registered_proof":"StackedDrg2KiBV1_1","vanilla_proofs":{}})"));
+  put(t, "c1_unknown_proof", std::string(R"({"registered_proof":"StackedDrg4KiBV1","vanilla_proofs":{}})"));
+  put(t, "cuzk_only_format", std::string(R"({"format":"cuzk-porep-vanilla/1"})"));
+  put(t, "curio_phase1out_empty_object", envelope(1, 2048, "{}"));
+  put(t, "curio_phase1out_not_json", envelope(1, 2048, "xyz"));
+  put(t, "curio_phase1out_bad_base64", std::string(R"({"SectorNum":1,"Phase1Out":"e3=0","SectorSize":2048})"));
+}
+
+// read_curio_envelope's members and types, and base64 on its own (the bytes
+// are also fed to base64_decode, so plain base64 texts are seeds as well).
+void curio_envelopes() {
+  const std::string t = "fuzz_curio_envelope";
+  put(t, "tiny", envelope(1, 2048, "{}"));
+  put(t, "c1_prefix", envelope(18446744073709551615ull, 34359738368ull,
+                               R"({"registered_proof":"StackedDrg32GiBV1_1","vanilla_proofs":{"StackedDrg32GiBV1":[[)"));
+  put(t, "reordered_spaced", std::string(" {\n \"SectorSize\": 2048,\n \"SectorNum\": 3,\n \"Phase1Out\": \"QUI=\" }"));
+  put(t, "extra_members", std::string(R"({"Phase1Out":"","x":[{"SectorNum":"a"}],"SectorNum":0,"SectorSize":0})"));
+  put(t, "missing_sector_num", std::string(R"({"SectorSize":2048,"Phase1Out":"QUJD"})"));
+  put(t, "negative_sector_num", std::string(R"({"SectorNum":-1,"Phase1Out":"QUJD","SectorSize":2048})"));
+  put(t, "phase1out_number", std::string(R"({"SectorNum":1,"Phase1Out":12,"SectorSize":2048})"));
+  put(t, "phase1out_object", std::string(R"({"SectorNum":1,"Phase1Out":{},"SectorSize":2048})"));
+  put(t, "phase1out_pad_inside", std::string(R"({"SectorNum":1,"Phase1Out":"QQ==QUJD","SectorSize":2048})"));
+  put(t, "phase1out_not_multiple_of_4", std::string(R"({"SectorNum":1,"Phase1Out":"QUJDR","SectorSize":2048})"));
+  put(t, "sector_size_float", std::string(R"({"SectorNum":1,"Phase1Out":"","SectorSize":2048.0})"));
+  put(t, "base64_one_pad", std::string("QUI="));
+  put(t, "base64_two_pad", std::string("QUJDRA=="));
+  put(t, "base64_no_pad", std::string("QUJD+/90"));
+  put(t, "base64_bad_char", std::string("QU-D"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -148,5 +217,7 @@ int main(int argc, char** argv) {
   public_inputs();
   points();
   filecoin_proofs(argv[2]);
+  porep_inputs();
+  curio_envelopes();
   return 0;
 }

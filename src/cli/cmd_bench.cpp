@@ -21,7 +21,8 @@
 #include "engine/process_memory_t.hpp"
 #include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
-#include "porep/vanilla_json.hpp"
+#include "filecoin/porep_input.hpp"
+#include "porep/vanilla_format_error.hpp"
 #include "service/bench_runner.hpp"
 
 namespace cuzk::cli {
@@ -85,11 +86,12 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   return e;
 }
 
-// --kind porep: the vanilla proof's bytes go to every job as they are (the
-// engine checks them at submit); size and partitions come from the proof.
+// --kind porep: the file's bytes (a Curio envelope, a C1 output or our vanilla
+// JSON) go to every job as they are (the engine parses and checks them at
+// submit); size and partitions come from the proof.
 void load_vanilla(bench_cli_options& o) {
   const std::string text = read_text_file(o.vanilla);
-  const auto v = porep::vanilla_from_json(nlohmann::json::parse(text));
+  const auto v = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}).vanilla;
   o.bench.circuit = "porep";
   o.bench.size = v.params.sector_bytes;
   o.bench.partitions = static_cast<uint32_t>(v.partitions.size());

@@ -1,5 +1,5 @@
 // cuzk prove --circuit NAME [--size N] --params FILE [--input FILE] --proof FILE --public FILE [--no-verify]
-// cuzk prove --kind porep --vanilla FILE --params FILE --proof FILE --public FILE [--no-verify]
+// cuzk prove [--kind porep] --c1 FILE --params FILE --proof FILE --public FILE [--miner-id N --sector-num N] [--no-verify]
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -15,8 +15,8 @@
 #include "cli/proof_file.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/groth16.hpp"
-#include "porep/vanilla_checker.hpp"
-#include "porep/vanilla_json.hpp"
+#include "engine/param_store_t.hpp"
+#include "filecoin/porep_input.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -24,6 +24,7 @@ namespace {
 struct prove_options {
   std::string circuit, kind, vanilla, params, input, proof, public_path;
   size_t size = 0;
+  std::uint64_t miner_id = 0, sector_num = 0;
   bool no_verify = false;
   bool trusted_params = false;
 };
@@ -80,16 +81,26 @@ int run_prove_circuit(const prove_options& o) {
   return prove_one(o, *circuit, params, std::move(witness), sw.lap(), 0);
 }
 
-// Every partition of a PoRep vanilla proof, one Groth16 proof each, after
-// the sanity checks a C2 repeats (FILECOIN_POREP.md §10).
+// Every partition of a PoRep C1 output (Curio envelope, bare C1 JSON or our
+// vanilla JSON), one Groth16 proof each, after checking every value of it
+// (filecoin/porep_input.hpp).
 int run_prove_porep(const prove_options& o) {
   stopwatch sw;
-  const porep::vanilla_proof_t vanilla = porep::read_vanilla_file(o.vanilla);
-  if (auto bad = porep::check_vanilla(vanilla)) {
-    return report_error(o.vanilla + ": " + bad->element + ": " + bad->reason);
+  const std::string text = read_text_file(o.vanilla);
+  filecoin::porep_input_t in;
+  try {
+    in = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+    filecoin::check_porep_request(in, {.miner_id = o.miner_id, .sector_number = o.sector_num});
+  } catch (const std::invalid_argument& e) {
+    return report_error(o.vanilla + ": " + e.what());
   }
+  const porep::vanilla_proof_t& vanilla = in.vanilla;
+  fmt::print("{}: {}{}\n", o.vanilla, to_string(in.format), in.c1 ? ", " + in.c1->proof.name() : std::string());
   print_timing("read+check", sw.lap());
-  auto params = groth16::read_parameters(o.params, params_check(o));
+  // An official file whose digest matches parameters.json skips the subgroup
+  // checks by itself (engine::read_parameter_file); --trusted-params skips them for any file.
+  auto params = o.trusted_params ? groth16::read_parameters(o.params, params_check(o))
+                                 : engine::read_parameter_file(o.params);
   print_timing("load params", sw.lap());
   // The compiled path (circuits/porep_synthesizer_t.hpp): the circuit's
   // matrices once, then per partition only values and A·w, B·w, C·w.
@@ -108,11 +119,12 @@ int run_prove_porep(const prove_options& o) {
 int run_prove(const prove_options& o) {
   if (!o.kind.empty()) {
     if (o.kind != "porep") return report_error("prove: unknown --kind '" + o.kind + "' (known: porep)");
-    if (o.vanilla.empty()) return report_error("prove --kind porep needs --vanilla FILE");
+    if (o.vanilla.empty()) return report_error("prove --kind porep needs --c1 FILE (or --vanilla FILE)");
     if (!o.circuit.empty() || !o.input.empty()) return report_error("prove --kind porep takes no --circuit or --input");
     return run_prove_porep(o);
   }
-  if (o.circuit.empty()) return report_error("prove needs --circuit NAME or --kind porep");
+  if (o.circuit.empty() && !o.vanilla.empty()) return run_prove_porep(o);
+  if (o.circuit.empty()) return report_error("prove needs --circuit NAME, --c1 FILE or --kind porep");
   return run_prove_circuit(o);
 }
 
@@ -124,9 +136,14 @@ command_t add_prove_command(CLI::App& root) {
                                            "prove_start, finalize, verify");
   app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)");
   app->add_option("--kind", o->kind, "Proof kind: porep (with --vanilla)");
-  app->add_option("--vanilla", o->vanilla,
-                  "PoRep vanilla proof (JSON, `cuzk gen-vanilla`); one proof per partition, partition k > 0 "
-                  "written to <proof>.k and <public>.k");
+  app->add_option("--c1,--vanilla", o->vanilla,
+                  "PoRep commit inputs: a C1 output (filecoin-ffi JSON), Curio's envelope of one, or cuzk's vanilla "
+                  "JSON (`cuzk gen-vanilla`); one proof per partition, partition k > 0 written to <proof>.k and "
+                  "<public>.k");
+  app->add_option("--miner-id", o->miner_id,
+                  "With --sector-num (or the envelope's SectorNum): check the C1's replica_id against "
+                  "prover_id(miner_id), the sector number and the C1's ticket");
+  app->add_option("--sector-num", o->sector_num, "Sector number, for the replica_id check");
   app->add_option("--size", o->size, "Circuit size, as given to setup")->check(CLI::NonNegativeNumber);
   app->add_option("--params", o->params, "Parameter file from `cuzk setup`")->required();
   app->add_option("--input", o->input,

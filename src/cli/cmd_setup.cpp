@@ -1,11 +1,19 @@
 // cuzk setup --circuit NAME [--size N] [--seed N] [--backend auto|cpu|cuda] --params FILE --vk FILE
+// cuzk setup --circuit porep --size N [...] --official-names DIR
+//   writes DIR/v28-stacked-proof-of-replication-…{.params,.vk}: development
+//   parameters under the official names (with a .development marker beside
+//   each, so `cuzk params check` names them as such), for a daemon whose
+//   param_cache expects Filecoin's files.
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "circuits/circuit_registry.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
 #include "engine/gpu_backend_t.hpp"
+#include "filecoin/parameter_digest.hpp"
+#include "filecoin/parameter_manifest_t.hpp"
 #include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
 
@@ -13,13 +21,54 @@ namespace cuzk::cli {
 namespace {
 
 struct setup_options {
-  std::string circuit, params, vk, backend = "auto";
+  std::string circuit, params, vk, official_dir, backend = "auto";
   size_t size = 0;
   uint64_t seed = 0;
   CLI::Option* seed_given = nullptr;
 };
 
-int run_setup(const setup_options& o) {
+constexpr const char* not_ceremony_banner =
+    "\n"
+    "  *****************************************************************************\n"
+    "  **  DEVELOPMENT PARAMETERS under Filecoin's official file names.           **\n"
+    "  **  They are NOT the trusted-setup ceremony's: proofs made with them do    **\n"
+    "  **  not verify on chain, their digests do not match parameters.json, and   **\n"
+    "  **  whoever knows the toxic waste can forge proofs. Never put them where   **\n"
+    "  **  a production prover looks for parameters.                              **\n"
+    "  *****************************************************************************\n\n";
+
+// --official-names DIR: the output paths, and the checks that the circuit has official names.
+int resolve_official_names(setup_options& o) {
+  if (o.circuit != "porep") {
+    return report_error("--official-names: only --circuit porep has official parameter files (got '" + o.circuit +
+                        "')");
+  }
+  const std::uint64_t sector = o.size ? o.size : circuits::default_porep_sector_bytes;
+  const auto files = filecoin::porep_parameter_files(sector);  // throws for a size without official files
+  std::error_code ec;
+  std::filesystem::create_directories(o.official_dir, ec);
+  if (ec) return report_error("--official-names: cannot create " + o.official_dir + ": " + ec.message());
+  o.params = (std::filesystem::path(o.official_dir) / files.params).string();
+  o.vk = (std::filesystem::path(o.official_dir) / files.vk).string();
+  fmt::print(stderr, "{}", not_ceremony_banner);
+  return exit_ok;
+}
+
+void write_development_marker(const std::string& path) {
+  const std::string marker = path + std::string(filecoin::development_marker_suffix);
+  std::ofstream out(marker, std::ios::trunc);
+  out << filecoin::file_parameter_digest(path) << "\n"
+      << "development parameters written by `cuzk setup`, not the ceremony's\n";
+  if (!out) throw std::runtime_error("cannot write " + marker);
+}
+
+int run_setup(setup_options o) {
+  if (!o.official_dir.empty()) {
+    if (!o.params.empty() || !o.vk.empty()) return report_error("--official-names replaces --params and --vk");
+    if (int rc = resolve_official_names(o); rc != exit_ok) return rc;
+  } else if (o.params.empty() || o.vk.empty()) {
+    return report_error("give --params FILE and --vk FILE, or --official-names DIR");
+  }
   auto circuit = circuits::make_circuit(o.circuit, o.size);
   fmt::print("circuit: {}\n", circuit->description());
   stopwatch sw;
@@ -45,6 +94,10 @@ int run_setup(const setup_options& o) {
   double t_setup = sw.lap();
   groth16::write_parameters(o.params, params);
   groth16::write_verifying_key(o.vk, params.vk);
+  if (!o.official_dir.empty()) {
+    write_development_marker(o.params);
+    write_development_marker(o.vk);
+  }
   double t_write = sw.lap();
 
   fmt::print("public inputs: {}; h {}, l {}, a {}, b_g1 {}, b_g2 {}\n", params.vk.num_public_inputs(),
@@ -54,6 +107,12 @@ int run_setup(const setup_options& o) {
   fmt::print("timings:\n");
   print_timing("setup", t_setup);
   print_timing("write", t_write);
+  if (!o.official_dir.empty()) {
+    fmt::print(stderr,
+               "warning: {} and {} are DEVELOPMENT parameters under the official names, not the ceremony's "
+               "(`cuzk params check` reports them as development)\n",
+               o.params, o.vk);
+  }
   return exit_ok;
 }
 
@@ -71,8 +130,11 @@ command_t add_setup_command(CLI::App& root) {
                       ->check(CLI::NonNegativeNumber);
   app->add_option("--backend", o->backend, "Fixed-base multiplications on: auto (GPU when present), cpu or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-  app->add_option("--params", o->params, "Output parameter file (bellperson layout)")->required();
-  app->add_option("--vk", o->vk, "Output verifying-key file")->required();
+  app->add_option("--params", o->params, "Output parameter file (bellperson layout)");
+  app->add_option("--vk", o->vk, "Output verifying-key file");
+  app->add_option("--official-names", o->official_dir,
+                  "Instead of --params/--vk: write DIR/<official name>.params and .vk (--circuit porep), "
+                  "DEVELOPMENT parameters under Filecoin's file names, marked as such, not the ceremony's");
   return {app, [o] { return run_setup(*o); }};
 }
 

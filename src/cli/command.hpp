@@ -28,5 +28,7 @@ command_t add_status_command(CLI::App& root);
 command_t add_metrics_command(CLI::App& root);
 command_t add_bench_command(CLI::App& root);
 command_t add_plot_command(CLI::App& root);
+command_t add_params_command(CLI::App& root);
+command_t add_compat_check_command(CLI::App& root);
 
 }  // namespace cuzk::cli

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
       add_gen_vanilla_command(app),    add_check_vanilla_command(app),
       add_daemon_command(app),         add_status_command(app), add_metrics_command(app),
       add_bench_command(app),          add_plot_command(app),
-      add_circuit_info_command(app),
+      add_circuit_info_command(app),   add_params_command(app),        add_compat_check_command(app),
   };
   try {
     app.parse(argc, argv);

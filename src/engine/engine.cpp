@@ -9,8 +9,7 @@
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
 #include "groth16/format_error.hpp"
-#include "porep/vanilla_checker.hpp"
-#include "porep/vanilla_json.hpp"
+#include "filecoin/porep_input.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -34,27 +33,23 @@ void check_kind(proof_kind_t kind) {
   throw invalid_request(fmt::format("proof_kind {} is not a known kind", static_cast<uint32_t>(kind)));
 }
 
-// The vanilla proof of a porep_seal_commit request, parsed and checked the
-// way `cuzk prove --kind porep` does (FILECOIN_POREP.md §10): a C2 that
-// proves a bad vanilla proof only yields a proof that fails verification.
+// The vanilla proof of a porep_seal_commit request: Curio's envelope, a bare
+// C1 output or our vanilla JSON (filecoin/porep_input.hpp), parsed and checked
+// element by element before anything is queued: a C2 of a bad vanilla proof
+// only yields a proof that fails verification.
 porep::vanilla_proof_t checked_vanilla(const job_request_t& r) {
-  if (r.vanilla_proof.empty()) throw invalid_request("vanilla_proof: empty (PoRep needs the vanilla-proof JSON)");
-  porep::vanilla_proof_t v;
+  if (r.vanilla_proof.empty())
+    throw invalid_request("vanilla_proof: empty (PoRep needs the C1 output, as Curio's envelope or bare JSON)");
   try {
-    v = porep::vanilla_from_json(nlohmann::json::parse(r.vanilla_proof.begin(), r.vanilla_proof.end()));
-  } catch (const nlohmann::json::exception& e) {
-    throw invalid_request(std::string("vanilla_proof: not valid JSON: ") + e.what());
+    auto in = filecoin::read_porep_input(r.vanilla_proof);
+    filecoin::check_porep_request(in, {.sector_size = r.sector_size,
+                                       .registered_proof = r.registered_proof,
+                                       .miner_id = r.miner_id,
+                                       .sector_number = r.sector_number});
+    return std::move(in.vanilla);
   } catch (const std::invalid_argument& e) {
     throw invalid_request(std::string("vanilla_proof: ") + e.what());
   }
-  if (r.sector_size != 0 && r.sector_size != v.params.sector_bytes) {
-    throw invalid_request(fmt::format("sector_size: {} bytes, but the vanilla proof is for a sector of {} bytes",
-                                      r.sector_size, v.params.sector_bytes));
-  }
-  if (auto bad = porep::check_vanilla(v)) {
-    throw invalid_request("vanilla_proof: " + bad->element + ": " + bad->reason);
-  }
-  return v;
 }
 
 struct job_circuits_t {
@@ -176,18 +171,115 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   return job;
 }
 
+namespace {
+
+// Hash of every field that decides the proof bytes (not priority or
+// timeline). It guards against a caller's mistake, not an adversary: anyone
+// who may submit can burn the GPUs anyway. A 51 MB PoRep vanilla proof hashes
+// in a few ms, far less than parsing it.
+uint64_t request_digest(const job_request_t& r) {
+  uint64_t h = 0x9e3779b97f4a7c15ull;
+  auto mix = [&](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  auto text = [&](std::string_view s) {
+    mix(s.size());
+    mix(std::hash<std::string_view>{}(s));
+  };
+  auto bytes = [&](const std::vector<uint8_t>& v) { text({reinterpret_cast<const char*>(v.data()), v.size()}); };
+  mix(uint64_t(r.proof_kind));
+  mix(r.sector_size);
+  mix(r.registered_proof);
+  bytes(r.vanilla_proof);
+  mix(r.vanilla_proofs.size());
+  for (const auto& v : r.vanilla_proofs) bytes(v);
+  mix(r.sector_number);
+  mix(r.miner_id);
+  bytes(r.randomness);
+  mix(r.partition_index);
+  bytes(r.comm_r_old);
+  bytes(r.comm_r_new);
+  bytes(r.comm_d_new);
+  text(r.circuit);
+  mix(r.circuit_size);
+  text(r.circuit_input);
+  mix(r.partitions);
+  return h;
+}
+
+}  // namespace
+
 submit_result_t engine_t::impl::submit(job_request_t request) {
+  const std::string& rid = request.request_id;
+  const uint64_t digest = rid.empty() ? 0 : request_digest(request);
+  // What a request_id already in the table means. Curio retries a task with
+  // the same request_id, and its client deadline may end a Prove call while
+  // the job runs (CUZK_API.md 2.5), so:
+  //  - a job still running with the same request: attach (no second job);
+  //  - a job completed within retention with the same request: its result;
+  //  - the same request_id for a different request while that job runs:
+  //    refused (attaching would hand the caller a proof of other inputs);
+  //  - a failed or cancelled job, or a completed one for a different request:
+  //    a new attempt. The old entry is kept under another key until its
+  //    retention ends, so drain() still waits for its last partitions.
+  auto attach_locked = [&]() -> std::optional<submit_result_t> {
+    auto it = jobs_.find(rid);
+    if (it == jobs_.end()) return std::nullopt;
+    const auto old = it->second;
+    const bool same = old->request_digest == digest;
+    if (old->status == job_status_t::unknown) {
+      if (!same) {
+        throw invalid_request(fmt::format(
+            "request_id '{}' names a job still running for a different request ({}); wait for it to finish or "
+            "use another request_id",
+            rid,
+            old->kind != request.proof_kind
+                ? fmt::format("proof kind {} there, {} here", proof_kind_name(old->kind),
+                              proof_kind_name(request.proof_kind))
+                : std::string("same proof kind, different payload")));
+      }
+      submit_result_t out{old->id, 0, true};
+      if (!old->started) {
+        for (const auto& [id, j] : jobs_) {
+          if (!j->started && j->status == job_status_t::unknown && j->seq < old->seq) ++out.queue_position;
+        }
+      }
+      spdlog::info("engine: request_id {} attached to its running job (queue position {})", rid, out.queue_position);
+      return out;
+    }
+    if (old->status == job_status_t::completed && same) {
+      spdlog::info("engine: request_id {} resubmitted after completion: the retained result is returned", rid);
+      return submit_result_t{old->id, 0, true};
+    }
+    if (same) {
+      spdlog::info("engine: request_id {} resubmitted after it {}: starting a new attempt", rid,
+                   job_status_name(old->status));
+    } else {
+      spdlog::warn("engine: request_id {} resubmitted for a different request after it {}: starting a new job; "
+                   "the old result is no longer returned for this id",
+                   rid, job_status_name(old->status));
+    }
+    auto node = jobs_.extract(it);
+    node.key() = fmt::format("{}\n(superseded, seq {})", rid, old->seq);
+    jobs_.insert(std::move(node));
+    return std::nullopt;
+  };
+  if (!rid.empty()) {
+    // Before make_job: a retry of a 51 MB PoRep request is not parsed again.
+    std::lock_guard lk(jobs_mu_);
+    purge_expired_locked();
+    if (auto a = attach_locked()) return *a;
+  }
   auto job = make_job(request);
+  job->request_digest = digest;
   submit_result_t out;
   {
     std::lock_guard lk(jobs_mu_);
+    if (!rid.empty()) {
+      // Another call with this request_id may have won the race since the check above.
+      if (auto a = attach_locked()) return *a;
+    }
     if (!accepting_) throw engine_stopped("the engine is draining or stopped; no new jobs");
     purge_expired_locked();
-    job->id = request.request_id.empty() ? make_job_id() : request.request_id;
-    if (jobs_.contains(job->id)) {
-      // Accepting it would mix two jobs' partitions (CUZK_API.md 7.3 F8).
-      throw invalid_request("request_id '" + job->id + "' is already in use by another job");
-    }
+    job->id = rid.empty() ? make_job_id() : rid;
     job->seq = next_seq_++;
     job->submitted = steady_clock::now();
     for (const auto& [id, j] : jobs_) {

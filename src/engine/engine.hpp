@@ -54,6 +54,12 @@ class engine_t {
 
   // Throws invalid_request (malformed; what() names the field), never_fits
   // (footprint larger than the whole budget), engine_stopped.
+  // A request_id already known (Curio retries with the same id): the same
+  // request attaches to its running job, or to its job completed within
+  // result_retention_s (attached = true, no new job); a different request
+  // while that job runs is invalid_request naming the conflict; after a
+  // failure or cancel (or for a different request after completion) a new
+  // job starts under that id.
   submit_result_t submit(job_request_t request);
 
   // Waits for the job; nullopt = forever. On timeout returns status timeout
@@ -72,7 +78,8 @@ class engine_t {
   std::string metrics_text() const;  // Prometheus text format
 
   // circuit_id: "<name>" or "<name>-<size>" for built-in circuits (e.g.
-  // "tiny", "hash-chain-65536"); the file is <param_cache>/<circuit_id>.params.
+  // "tiny", "hash-chain-65536"); the file is <param_cache>/<circuit_id>.params
+  // (PoRep ids: the official v28-… file when present, param_store_t.hpp).
   // Loading charges the parameters' bytes to the budget. Throws invalid_request
   // for an unknown id or a missing/bad file.
   preload_result_t preload(const std::string& circuit_id);

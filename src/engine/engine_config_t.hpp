@@ -18,7 +18,7 @@ struct engine_config_t {
   uint32_t gpu_workers_per_device = 2;
   std::vector<uint32_t> devices;   // [] = every device of the backend
   uint32_t finalizer_threads = 2;
-  std::string param_cache;         // <param_cache>/<circuit_id>.params
+  std::string param_cache;         // <param_cache>/<circuit_id>.params, or PoRep's official file (param_store_t.hpp)
   bool verify_proofs = true;       // verify each partition before returning it (F16)
   uint32_t result_retention_s = 600;  // how long await() still finds a finished job
   uint32_t queue_depth_per_worker = 2;  // synthesized partitions waiting per prove worker

@@ -43,6 +43,9 @@ struct job_state_t {
   partition_footprint_t fallback_footprint;  // on the fallback backend, for partitions every device failed
   bool want_timeline = false;
   steady_clock::time_point submitted;
+  // Hash of what the request asks to prove (engine.cpp request_digest): a
+  // resubmitted request_id attaches only when this matches.
+  uint64_t request_digest = 0;
 
   std::atomic<bool> halted{false};
 

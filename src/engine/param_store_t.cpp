@@ -1,10 +1,14 @@
 #include "engine/param_store_t.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <filesystem>
 
 #include "engine/invalid_request.hpp"
 #include "engine/never_fits.hpp"
+#include "filecoin/parameter_digest.hpp"
+#include "filecoin/parameter_manifest_t.hpp"
 #include "groth16/param_io.hpp"
 
 namespace cuzk::engine {
@@ -16,8 +20,41 @@ uint64_t ms_since(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
+groth16::parameters_t read_parameter_file(const std::string& path) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  const auto* entry = filecoin::parameter_manifest_t::official().find(name);
+  if (!entry) return groth16::read_parameters(path);
+  std::string got;
+  bool trusted = false;
+  auto p = groth16::read_parameters_if_trusted(
+      path,
+      [&](std::span<const uint8_t> bytes) {
+        got = filecoin::parameter_digest(bytes);
+        return got == entry->digest;
+      },
+      &trusted);
+  if (trusted) {
+    spdlog::info("parameters {}: digest {} matches parameters.json (the ceremony's file); subgroup checks skipped",
+                 path, got);
+  } else {
+    spdlog::warn("parameters {}: digest {} is not parameters.json's {} (not the ceremony's file: development "
+                 "parameters?); every point was subgroup-checked",
+                 path, got.empty() ? "(none)" : got, entry->digest);
+  }
+  return p;
+}
+
 std::string param_store_t::path_for(const std::string& id) const {
-  return (std::filesystem::path(cache_dir_.empty() ? "." : cache_dir_) / (id + ".params")).string();
+  const std::filesystem::path dir(cache_dir_.empty() ? "." : cache_dir_);
+  // A PoRep id names the official file when the cache holds it (a Filecoin
+  // parameter directory, fetched by paramfetch or lotus), else our own
+  // <id>.params (what `cuzk setup --params` writes, and the tests use).
+  if (const auto sector = filecoin::porep_sector_of_circuit_id(id)) {
+    const auto official = dir / filecoin::porep_parameter_file(*sector);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(official, ec)) return official.string();
+  }
+  return (dir / (id + ".params")).string();
 }
 
 std::shared_ptr<param_entry_t> param_store_t::find(const std::string& id) const {
@@ -77,7 +114,7 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
     if (!r) return nullptr;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  auto p = std::make_shared<const groth16::parameters_t>(groth16::read_parameters(path));
+  auto p = std::make_shared<const groth16::parameters_t>(read_parameter_file(path));
   if (loaded_now) *loaded_now = true;
   return insert(id, std::move(p), std::move(*r), size, ms_since(t0), true);
 }

@@ -1,5 +1,8 @@
 #pragma once
-// The parameter (SRS) cache: loads <param_cache>/<circuit_id>.params once,
+// The parameter (SRS) cache: loads <param_cache>/<circuit_id>.params once
+// (for a PoRep id, the official file of its size when the cache has it:
+// filecoin/parameter_manifest_t.hpp; a file whose digest matches the
+// manifest is loaded without the per-point subgroup checks),
 // charges it to the memory budget (the file size, as the Rust daemon does;
 // our in-memory points have the file's 96/192-byte layout), and keeps it
 // until evicted. Entries are shared: a job holds its entry while it runs, so
@@ -14,13 +17,23 @@
 #include "engine/engine_status_t.hpp"
 #include "engine/memory_budget_t.hpp"
 #include "engine/param_entry_t.hpp"
+#include "groth16/parameters_t.hpp"
 
 namespace cuzk::engine {
+
+// Reads a parameter file. One named in parameters.json whose digest matches is
+// the ceremony's file byte for byte: its points were checked when it was made,
+// so the per-point subgroup checks (core-hours on the 32 GiB file) are skipped
+// (the digest runs beside the parsing, over the same mapped bytes). Any other
+// file, or one whose digest differs, is checked point by point.
+groth16::parameters_t read_parameter_file(const std::string& path);
 
 class param_store_t {
  public:
   param_store_t(memory_budget_t& budget, std::string param_cache) : budget_(budget), cache_dir_(std::move(param_cache)) {}
 
+  // porep-2k .. porep-64g: <param_cache>/v28-stacked-proof-of-replication-…params
+  // when that file exists; otherwise (and for every other id) <param_cache>/<id>.params.
   std::string path_for(const std::string& circuit_id) const;
   // Loaded, registered, or a file exists for it.
   bool available(const std::string& circuit_id) const;

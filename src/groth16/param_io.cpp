@@ -10,8 +10,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <future>
 
 #include "ec/encoding.hpp"
+#include "ec/subgroup.hpp"
 
 namespace cuzk::groth16 {
 namespace {
@@ -122,6 +124,27 @@ class reader {
   size_t off_ = 0;
 };
 
+// The subgroup checks parse_parameters skipped, over decoded points: in
+// parallel, reporting the first point outside the subgroup by section and index.
+template <class A>
+void check_subgroup(const std::vector<A>& v, const std::string& name, const char* what) {
+  std::atomic<size_t> first_bad{SIZE_MAX};
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, v.size(), 1024), [&](const auto& r) {
+    for (size_t i = r.begin(); i < r.end(); ++i) {
+      if (!ec::in_subgroup(v[i])) {
+        size_t cur = first_bad.load();
+        while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+        }
+        return;
+      }
+    }
+  });
+  if (size_t i = first_bad.load(); i != SIZE_MAX) {
+    throw format_error(name, std::string(what) + "[" + std::to_string(i) + "]: " +
+                                 ec::describe(ec::point_error::not_in_subgroup));
+  }
+}
+
 verifying_key_t read_vk(reader& r, const std::string& name) {
   verifying_key_t vk;
   vk.alpha_g1 = r.point<g1_affine_t>("vk.alpha_g1");
@@ -209,6 +232,39 @@ verifying_key_t parse_verifying_key(std::span<const uint8_t> bytes, const std::s
 parameters_t read_parameters(const std::string& path, ec::subgroup_check chk) {
   mapped_file f(path);
   return parse_parameters(f.bytes(), path, chk);
+}
+
+parameters_t read_parameters_if_trusted(const std::string& path,
+                                        const std::function<bool(std::span<const uint8_t>)>& trusted,
+                                        bool* trusted_out) {
+  mapped_file f(path);
+  // The hash reads the mapping on its own thread while the parser's threads
+  // read it too: the file comes from disk once, and the hash (sequential)
+  // overlaps the parse (parallel).
+  auto verdict = std::async(std::launch::async, [&] {
+    try {
+      return trusted(f.bytes());
+    } catch (const std::exception&) {
+      return false;  // could not establish trust: check every point
+    }
+  });
+  parameters_t p;
+  try {
+    p = parse_parameters(f.bytes(), path, ec::subgroup_check::skip);
+  } catch (...) {
+    verdict.wait();  // it reads f's mapping
+    throw;
+  }
+  const bool ok = verdict.get();
+  if (trusted_out) *trusted_out = ok;
+  if (!ok) {
+    check_subgroup(p.h, path, "h");
+    check_subgroup(p.l, path, "l");
+    check_subgroup(p.a, path, "a");
+    check_subgroup(p.b_g1, path, "b_g1");
+    check_subgroup(p.b_g2, path, "b_g2");
+  }
+  return p;
 }
 
 verifying_key_t read_verifying_key(const std::string& path) {

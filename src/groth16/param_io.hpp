@@ -14,6 +14,8 @@
 // parameters.json; our own setup's output), subgroup_check::skip keeps every
 // other check (canonical, on the curve, not infinity) on the query points;
 // the verifying key's points are always checked fully.
+#include <functional>
+#include <span>
 #include <string>
 
 #include "ec/encoding.hpp"
@@ -23,6 +25,16 @@
 namespace cuzk::groth16 {
 
 parameters_t read_parameters(const std::string& path, ec::subgroup_check chk = ec::subgroup_check::check);
+
+// Reads the file once (mmap) for both: `trusted` runs on its own thread over
+// the whole file's bytes (a digest against a manifest, say) while the points
+// are parsed without the subgroup checks; when it returns false, the query
+// points are subgroup-checked afterwards (all of them, in parallel, the first
+// bad one reported as read_parameters does). Everything else is checked as
+// read_parameters does. *trusted_out, when given, says which way it went.
+parameters_t read_parameters_if_trusted(const std::string& path,
+                                        const std::function<bool(std::span<const uint8_t>)>& trusted,
+                                        bool* trusted_out = nullptr);
 verifying_key_t read_verifying_key(const std::string& path);
 void write_parameters(const std::string& path, const parameters_t& params);
 void write_verifying_key(const std::string& path, const verifying_key_t& vk);

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 namespace cuzk::porep {
 
@@ -51,19 +52,38 @@ void compress(std::array<std::uint64_t, 8>& h, const std::uint8_t* block, std::u
 
 }  // namespace
 
-std::array<std::uint8_t, 64> blake2b_512(std::span<const std::uint8_t> message) {
+void blake2b(std::span<std::uint8_t> out, std::span<const std::uint8_t> message,
+             std::span<const std::uint8_t> key) {
+  if (out.empty() || out.size() > 64 || key.size() > 64)
+    throw std::invalid_argument("blake2b: digest must be 1..64 bytes and key 0..64 bytes");
   auto h = iv;
-  h[0] ^= 0x01010000 ^ 64;  // parameter block: depth 1, fanout 1, no key, 64-byte digest
+  // Parameter block word 0: depth 1, fanout 1, key length, digest length.
+  h[0] ^= 0x01010000 ^ (std::uint64_t(key.size()) << 8) ^ out.size();
+  // A key is one zero-padded block in front of the message (RFC 7693 §3.3);
+  // it is the last block only when the message is empty.
+  std::uint8_t block[128] = {};
+  std::uint64_t counter = 0;
   std::size_t off = 0;
-  while (message.size() - off > 128) {
-    compress(h, message.data() + off, off + 128, false);
-    off += 128;
+  if (!key.empty()) {
+    std::memcpy(block, key.data(), key.size());
+    counter = 128;
+    compress(h, block, counter, message.empty());
   }
-  std::uint8_t last[128] = {};
-  if (message.size() > off) std::memcpy(last, message.data() + off, message.size() - off);
-  compress(h, last, message.size(), true);
+  if (key.empty() || !message.empty()) {
+    while (message.size() - off > 128) {
+      compress(h, message.data() + off, counter + off + 128, false);
+      off += 128;
+    }
+    std::memset(block, 0, sizeof block);
+    if (message.size() > off) std::memcpy(block, message.data() + off, message.size() - off);
+    compress(h, block, counter + message.size(), true);
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::uint8_t(h[i / 8] >> (8 * (i % 8)));
+}
+
+std::array<std::uint8_t, 64> blake2b_512(std::span<const std::uint8_t> message) {
   std::array<std::uint8_t, 64> out;
-  for (int i = 0; i < 64; ++i) out[i] = std::uint8_t(h[i / 8] >> (8 * (i % 8)));
+  blake2b(out, message);
   return out;
 }
 

@@ -83,20 +83,17 @@ std::uint64_t derive_challenge(const ff::fr_t& replica_id, const bytes32_t& seed
   std::memcpy(buf.data(), id.data(), 32);
   std::memcpy(buf.data() + 32, seed.data(), 32);
   for (int i = 0; i < 4; ++i) buf[64 + i] = std::uint8_t(j >> (8 * i));
-  auto d = gadgets::sha256(buf);
-  // The whole digest as a little-endian integer, reduced mod (nodes - 1).
-  const std::uint64_t m = nodes - 1;
-  unsigned __int128 r = 0;
-  for (int i = 31; i >= 0; --i) r = ((r << 8) | d[i]) % m;
-  return std::uint64_t(r) + 1;
+  // The whole digest (not trimmed) as a little-endian integer.
+  return challenge_from_digest(gadgets::sha256(buf), nodes);
 }
 
 std::vector<std::uint64_t> partition_challenges(const sector_params_t& p, const ff::fr_t& replica_id,
                                                 const bytes32_t& seed, unsigned k) {
-  std::vector<std::uint64_t> out(p.challenges_per_partition);
-  for (unsigned i = 0; i < p.challenges_per_partition; ++i)
-    out[i] = derive_challenge(replica_id, seed, std::uint32_t(p.challenges_per_partition * k + i), p.nodes);
-  return out;
+  if (p.feature != porep_feature_t::none)
+    throw std::invalid_argument(std::string(to_string(p.feature)) +
+                                " challenges depend on comm_r: use partition_challenges(p, replica_id, comm_r, "
+                                "seed, k)");
+  return partition_challenges(p, replica_id, ff::fr_t::zero(), seed, k);
 }
 
 }  // namespace cuzk::porep

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ff/fr.hpp"
+#include "porep/challenges.hpp"
 #include "porep/sector_params_t.hpp"
 #include "porep/stacked_graph_t.hpp"
 
@@ -34,7 +35,9 @@ ff::fr_t compute_replica_id(const bytes32_t& prover_id, std::uint64_t sector_id,
 std::uint64_t derive_challenge(const ff::fr_t& replica_id, const bytes32_t& seed, std::uint32_t j,
                                std::uint64_t nodes);
 
-// The challenges of partition k, in order.
+// The interactive challenges of partition k, in order. Throws
+// std::invalid_argument when p.feature is not none: synthetic and
+// non-interactive challenges hang on comm_r too (challenges.hpp).
 std::vector<std::uint64_t> partition_challenges(const sector_params_t& p, const ff::fr_t& replica_id,
                                                 const bytes32_t& seed, unsigned k);
 

@@ -7,10 +7,37 @@
 
 namespace cuzk::porep {
 
+std::string_view to_string(api_version_t v) {
+  switch (v) {
+    case api_version_t::v1_0: return "1.0";
+    case api_version_t::v1_1: return "1.1";
+    case api_version_t::v1_2: return "1.2";
+  }
+  return "?";
+}
+
+std::string_view to_string(porep_feature_t f) {
+  switch (f) {
+    case porep_feature_t::none: return "";
+    case porep_feature_t::synthetic: return "SyntheticPoRep";
+    case porep_feature_t::non_interactive: return "NonInteractivePoRep";
+  }
+  return "?";
+}
+
 api_version_t parse_api_version(std::string_view s) {
-  if (s == "1.0" || s == "1.0.0") return api_version_t::v1_0;
-  if (s == "1.1" || s == "1.1.0") return api_version_t::v1_1;
-  throw std::invalid_argument("api_version: expected \"1.0\" or \"1.1\", got \"" + std::string(s) + "\"");
+  if (s == "1.0" || s == "1.0.0" || s == "V1_0_0") return api_version_t::v1_0;
+  if (s == "1.1" || s == "1.1.0" || s == "V1_1_0") return api_version_t::v1_1;
+  if (s == "1.2" || s == "1.2.0" || s == "V1_2_0") return api_version_t::v1_2;
+  throw std::invalid_argument("api_version: expected \"1.0\", \"1.1\" or \"1.2\", got \"" + std::string(s) + "\"");
+}
+
+porep_feature_t parse_porep_feature(std::string_view s) {
+  if (s.empty() || s == "none") return porep_feature_t::none;
+  if (s == "SyntheticPoRep") return porep_feature_t::synthetic;
+  if (s == "NonInteractivePoRep") return porep_feature_t::non_interactive;
+  throw std::invalid_argument("api feature: expected \"SyntheticPoRep\" or \"NonInteractivePoRep\", got \"" +
+                              std::string(s) + "\"");
 }
 
 std::vector<unsigned> sector_params_t::tree_cr_arities() const {
@@ -22,18 +49,26 @@ std::vector<unsigned> sector_params_t::tree_cr_arities() const {
 }
 
 bytes32_t sector_params_t::porep_id() const {
+  if (porep_id_override) return *porep_id_override;
   bytes32_t id{};
   for (int i = 0; i < 8; ++i) id[i] = std::uint8_t(registered_proof_id >> (8 * i));
   return id;
 }
 
-sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v) {
+sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v, porep_feature_t feature) {
   constexpr std::uint64_t kib = 1024, mib = kib * 1024, gib = mib * 1024;
   sector_params_t p;
   p.sector_bytes = sector_bytes;
   p.nodes = sector_bytes / node_bytes;
   p.api_version = v;
-  // Registered proof ids: 0..4 at V1_0, 5..9 at V1_1 (API registry.rs).
+  p.feature = feature;
+  if (feature == porep_feature_t::non_interactive)
+    throw std::invalid_argument("NonInteractivePoRep (V1_2_Feat_NonInteractivePoRep) is not supported: its circuit "
+                                "aggregates many more challenges per partition than the interactive one");
+  if (feature != porep_feature_t::none && v == api_version_t::v1_0)
+    throw std::invalid_argument("api version 1.0 has no PoRep features");
+  // Registered proof ids (API registry.rs): 0..4 at V1_0, 5..9 at V1_1,
+  // 10..14 V1_1 with SyntheticPoRep, 15..19 V1_2 with NonInteractivePoRep.
   std::uint64_t size_rank;
   if (sector_bytes == 2 * kib) size_rank = 0;
   else if (sector_bytes == 8 * mib) size_rank = 1;
@@ -43,7 +78,9 @@ sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v) {
   else
     throw std::invalid_argument("sector size " + std::to_string(sector_bytes) +
                                 " bytes is not one of 2KiB, 8MiB, 512MiB, 32GiB, 64GiB");
-  p.registered_proof_id = size_rank + (v == api_version_t::v1_1 ? 5 : 0);
+  p.registered_proof_id = size_rank + (v == api_version_t::v1_0                ? 0
+                                       : feature == porep_feature_t::synthetic ? 10
+                                                                               : 5);
   if (size_rank < 3) {
     // Test sizes: min_challenges 2, one partition, 2 layers, tree 8-0-0.
     p.layers = 2;

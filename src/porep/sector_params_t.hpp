@@ -4,6 +4,7 @@
 // FILECOIN_POREP.md §1).
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -33,20 +34,27 @@ struct sector_params_t {
   unsigned base_tree_count = 1;
   unsigned tree_d_depth = 0;           // binary levels of Tree D
   std::uint64_t registered_proof_id = 0;  // for porep_id (API registry.rs)
+  // A porep_id other than the registered proof's (upstream's test records use
+  // arbitrary ones, e.g. 0x7f repeated); it seeds the graph as usual.
+  std::optional<bytes32_t> porep_id_override;
   api_version_t api_version = api_version_t::v1_1;
+  porep_feature_t feature = porep_feature_t::none;  // how challenges are drawn
 
   // Arity of each Tree C / Tree R level, leaf to root (base levels, then sub, then top).
   std::vector<unsigned> tree_cr_arities() const;
   // Arity of each Tree D level: depth times 2.
   std::vector<unsigned> tree_d_arities() const { return std::vector<unsigned>(tree_d_depth, 2u); }
-  // 32 bytes: registered-proof id u64 LE, nonce 0 u64 LE, 16 zero bytes (API registry.rs).
+  // 32 bytes: registered-proof id u64 LE, nonce 0 u64 LE, 16 zero bytes (API
+  // registry.rs), unless porep_id_override is set.
   bytes32_t porep_id() const;
   unsigned total_challenges() const { return partitions * challenges_per_partition; }
 };
 
 // The five production sizes: 2 KiB, 8 MiB, 512 MiB, 32 GiB, 64 GiB. Throws
-// std::invalid_argument (naming the size) for any other byte count.
-sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v = api_version_t::v1_1);
+// std::invalid_argument (naming the size) for any other byte count, and for
+// NonInteractivePoRep (not supported: another circuit shape).
+sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v = api_version_t::v1_1,
+                                  porep_feature_t feature = porep_feature_t::none);
 
 // "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" (also "2K", "32G", …) or a plain
 // byte count. Throws std::invalid_argument for a malformed or unsupported size.

@@ -129,7 +129,7 @@ void check_all(const vanilla_proof_t& v) {
   stacked_graph_t g(p);
   hashers_t h;
   for (std::size_t k = 0; k < v.partitions.size(); ++k) {
-    const auto expected = partition_challenges(p, v.replica_id, v.seed, unsigned(k));
+    const auto expected = partition_challenges(p, v.replica_id, v.comm_r, v.seed, unsigned(k));
     const auto& ch = v.partitions[k].challenges;
     for (std::size_t i = 0; i < ch.size(); ++i)
       check_challenge(v, g, h, ch[i], expected[i], idx(idx("partitions", k) + ".challenges", i));

@@ -8,6 +8,7 @@
 
 #include "gadgets/poseidon_native.hpp"
 #include "gadgets/sha256_native.hpp"
+#include "porep/challenges.hpp"
 #include "porep/domain.hpp"
 #include "porep/labeling.hpp"
 #include "porep/merkle.hpp"
@@ -66,7 +67,8 @@ void fill_partitions(vanilla_proof_t& out, const View& s, const stacked_graph_t&
   for (unsigned k = 0; k < p.partitions; ++k) {
     partition_proof_t part;
     part.index = k;
-    for (auto node : partition_challenges(p, out.replica_id, out.seed, k))
+    // comm_r is known here (replicated model): synthetic challenges hang on it.
+    for (auto node : partition_challenges(p, out.replica_id, out.comm_r, out.seed, k))
       part.challenges.push_back(open_challenge(s, g, p.layers, node));
     out.partitions.push_back(std::move(part));
   }
@@ -132,7 +134,7 @@ void set_comm_r(vanilla_proof_t& out) {
 
 }  // namespace
 
-vanilla_proof_t generate_replicated(const sector_params_t& p, std::uint64_t seed) {
+vanilla_proof_t generate_replicated(const sector_params_t& p, std::uint64_t seed, const replica_inputs_t& inputs) {
   if (p.nodes > (std::uint64_t(1) << 24))
     throw std::invalid_argument("generate_replicated: sectors above 512 MiB need the sparse model");
   vanilla_proof_t out;
@@ -142,7 +144,8 @@ vanilla_proof_t generate_replicated(const sector_params_t& p, std::uint64_t seed
   for (std::uint64_t v = 0; v < p.nodes; ++v) data[v] = prf_fr(seed, "data", v);
   merkle_tree_t tree_d(tree_hash_t::sha256, p.tree_d_arities(), data);
   out.comm_d = tree_d.root();
-  replica_id_inputs_t ri{prf_bytes(seed, "prover_id"), seed, prf_bytes(seed, "ticket")};
+  replica_id_inputs_t ri{inputs.prover_id.value_or(prf_bytes(seed, "prover_id")), inputs.sector_id.value_or(seed),
+                         prf_bytes(seed, "ticket")};
   out.replica_id = compute_replica_id(ri.prover_id, ri.sector_id, ri.ticket, out.comm_d, p.porep_id());
   out.replica_id_inputs = ri;
   out.seed = prf_bytes(seed, "seed");
@@ -169,6 +172,9 @@ vanilla_proof_t generate_sparse(const sector_params_t& p, std::uint64_t seed) {
   vanilla_proof_t out;
   out.params = p;
   out.model = "sparse";
+  if (p.feature != porep_feature_t::none)
+    throw std::invalid_argument("the sparse model draws interactive challenges only: synthetic ones hang on comm_r, "
+                                "which its trees are built after (use a replicated sector, 2 KiB or 8 MiB)");
   out.replica_id = prf_fr(seed, "replica_id");
   out.seed = prf_bytes(seed, "seed");
   stacked_graph_t g(p);
@@ -207,8 +213,9 @@ vanilla_proof_t generate_sparse(const sector_params_t& p, std::uint64_t seed) {
   return out;
 }
 
-vanilla_proof_t generate_vanilla(const sector_params_t& p, std::uint64_t seed) {
-  return p.nodes <= (std::uint64_t(8) << 20) / node_bytes ? generate_replicated(p, seed) : generate_sparse(p, seed);
+vanilla_proof_t generate_vanilla(const sector_params_t& p, std::uint64_t seed, const replica_inputs_t& inputs) {
+  return p.nodes <= (std::uint64_t(8) << 20) / node_bytes ? generate_replicated(p, seed, inputs)
+                                                           : generate_sparse(p, seed);
 }
 
 }  // namespace cuzk::porep

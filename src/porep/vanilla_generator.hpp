@@ -11,15 +11,23 @@
 //   matches its parents. replica_id is random: its challenges decide which
 //   Tree D leaves exist, so it cannot also be derived from comm_d.
 #include <cstdint>
+#include <optional>
 
 #include "porep/sector_params_t.hpp"
 #include "porep/vanilla_proof_t.hpp"
 
 namespace cuzk::porep {
 
-vanilla_proof_t generate_replicated(const sector_params_t& p, std::uint64_t seed);
+// The replica_id inputs a replicated sector uses instead of seeded ones, so
+// that its replica_id is the one a request's miner id and sector number derive.
+struct replica_inputs_t {
+  std::optional<bytes32_t> prover_id;
+  std::optional<std::uint64_t> sector_id;
+};
+
+vanilla_proof_t generate_replicated(const sector_params_t& p, std::uint64_t seed, const replica_inputs_t& inputs = {});
 vanilla_proof_t generate_sparse(const sector_params_t& p, std::uint64_t seed);
-// replicated up to 8 MiB, sparse above.
-vanilla_proof_t generate_vanilla(const sector_params_t& p, std::uint64_t seed);
+// replicated up to 8 MiB, sparse above (which ignores `inputs`: its replica_id is random).
+vanilla_proof_t generate_vanilla(const sector_params_t& p, std::uint64_t seed, const replica_inputs_t& inputs = {});
 
 }  // namespace cuzk::porep

@@ -134,8 +134,9 @@ listen_address_t parse_listen_address(std::string_view text) {
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   unsigned port = 0;
   auto [end, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
-  if (ec != std::errc() || end != port_text.data() + port_text.size() || port == 0 || port > 65535) {
-    throw config_error(fmt::format("listen address '{}': port '{}' is not a number in 1..65535", text, port_text));
+  if (ec != std::errc() || end != port_text.data() + port_text.size() || port > 65535) {
+    throw config_error(
+        fmt::format("listen address '{}': port '{}' is not a number in 0..65535 (0 = any free port)", text, port_text));
   }
   std::array<unsigned char, 16> buf{};
   if (inet_pton(AF_INET, host.c_str(), buf.data()) != 1 && inet_pton(AF_INET6, host.c_str(), buf.data()) != 1) {

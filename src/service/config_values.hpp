@@ -5,7 +5,8 @@
 //   size      "64GiB", "1.5 GiB", "512MiB", "100MB", "4096" (bytes), "4096B";
 //             binary units KiB MiB GiB TiB (also K M G T), decimal kB MB GB TB
 //   duration  "500ms", "30s", "5m", "2h", "1d", a bare number = seconds
-//   listen    "unix:///absolute/path.sock" or a numeric "IP:port" / "[v6]:port"
+//   listen    "unix:///absolute/path.sock" or a numeric "IP:port" / "[v6]:port";
+//             port 0 = any free port (the daemon logs the one it got)
 #include <chrono>
 #include <cstdint>
 #include <string>

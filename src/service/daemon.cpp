@@ -10,7 +10,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/gpu_backend_t.hpp"
 #include "service/config_error.hpp"
@@ -95,15 +98,53 @@ void daemon_t::prepare_unix_socket() const {
   }
 }
 
+namespace {
+
+std::string read_pem(std::string_view key, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw config_error(fmt::format("daemon.{}: cannot read {}", key, path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (text.str().find("-----BEGIN ") == std::string::npos) {
+    throw config_error(fmt::format("daemon.{}: {} is not a PEM file (no -----BEGIN line)", key, path));
+  }
+  return text.str();
+}
+
+std::shared_ptr<grpc::ServerCredentials> tls_credentials(const daemon_config_t& config) {
+  grpc::SslServerCredentialsOptions o(config.tls_client_ca.empty()
+                                          ? GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE
+                                          : GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+  o.pem_key_cert_pairs.push_back({read_pem("tls_key", config.tls_key), read_pem("tls_cert", config.tls_cert)});
+  if (!config.tls_client_ca.empty()) o.pem_root_certs = read_pem("tls_client_ca", config.tls_client_ca);
+  return grpc::SslServerCredentials(o);
+}
+
+std::string ranges_text(const std::vector<address_range_t>& ranges) {
+  std::string out;
+  for (const auto& r : ranges) out += (out.empty() ? "" : ", ") + r.text();
+  return out;
+}
+
+}  // namespace
+
 daemon_t::daemon_t(const daemon_config_t& config, engine::engine_hooks_t hooks)
     : listen_(parse_listen_address(config.resolved_listen())) {
   address_ = listen_.grpc_target();
-  if (listen_.is_unix) prepare_unix_socket();
-  if (!listen_.is_loopback()) {
-    spdlog::warn("listening on {}: the API has no authentication; anyone who can reach this address can submit work",
-                 address_);
+  const auto allow = config.allow_ranges();
+  const bool open_beyond_loopback =
+      std::any_of(allow.begin(), allow.end(), [](const address_range_t& r) { return !r.is_loopback(); });
+  if (listen_.is_unix) {
+    prepare_unix_socket();
+  } else {
+    // Bound before the engine starts, so a taken port fails fast.
+    gate_ = std::make_unique<tcp_gate_t>(listen_, allow);
+    listen_.port = gate_->port();
+    address_ = listen_.grpc_target();
   }
   for (const auto& w : config.warnings) spdlog::warn("config: {}", w);
+  std::shared_ptr<grpc::ServerCredentials> tls;
+  if (!config.tls_listen.empty()) tls = tls_credentials(config);
 
   if (!hooks.backend) hooks.backend = engine::make_backend(config.backend, config.gpu_options());
   spdlog::info("prove backend: {} ({} devices; CPU fallback)", hooks.backend->name(), hooks.backend->device_count());
@@ -112,20 +153,46 @@ daemon_t::daemon_t(const daemon_config_t& config, engine::engine_hooks_t hooks)
     auto r = engine_->preload(id);
     spdlog::info("preloaded {} in {} ms", id, r.load_time_ms);
   }
-  service_ = std::make_unique<proving_service_t>(*engine_);
+  service_ = std::make_unique<proving_service_t>(*engine_, allow);
 
   grpc::ServerBuilder builder;
-  int bound_port = 0;
-  builder.AddListeningPort(address_, grpc::InsecureServerCredentials(), &bound_port);
+  int bound_port = 0, tls_port = 0;
+  // The plaintext TCP listener is ours (tcp_gate_t); gRPC gets its connections by fd.
+  if (listen_.is_unix) builder.AddListeningPort(address_, grpc::InsecureServerCredentials(), &bound_port);
+  if (tls) builder.AddListeningPort(parse_listen_address(config.tls_listen).grpc_target(), tls, &tls_port);
   builder.SetMaxReceiveMessageSize(max_message_bytes);
   builder.SetMaxSendMessageSize(max_message_bytes);
   builder.RegisterService(service_.get());
   server_ = builder.BuildAndStart();
-  if (!server_ || bound_port == 0) {
+  if (!server_ || (listen_.is_unix && bound_port == 0) || (tls && tls_port == 0)) {
     engine_->stop();
-    throw config_error(fmt::format("cannot listen on {} (address in use or not permitted?)", address_));
+    throw config_error(fmt::format("cannot listen on {} (address in use or not permitted?)",
+                                   server_ && tls && tls_port == 0 ? config.tls_listen : address_));
+  }
+  if (gate_) {
+    gate_->start(*server_);
+    spdlog::info("TCP clients allowed from {} ([daemon] allow); others are refused at connect", ranges_text(allow));
+    if (open_beyond_loopback) {
+      spdlog::warn("listening on {} without authentication: any client in {} can submit work", address_,
+                   ranges_text(allow));
+    }
   }
   spdlog::info("listening on {} (max message {} MiB)", address_, max_message_bytes >> 20);
+  if (tls) {
+    auto t = parse_listen_address(config.tls_listen);
+    t.port = uint16_t(tls_port);
+    tls_address_ = t.grpc_target();
+    spdlog::info("listening on {} with TLS ({}); clients allowed from {}", tls_address_,
+                 config.tls_client_ca.empty() ? "server certificate only: encrypted, clients not authenticated"
+                                              : "client certificates required (mTLS)",
+                 ranges_text(allow));
+  }
+  if (!config.status_listen.empty()) {
+    status_ = std::make_unique<status_server_t>(parse_listen_address(config.status_listen), allow, *engine_);
+    auto s = parse_listen_address(config.status_listen);
+    s.port = status_->port();
+    status_address_ = s.grpc_target();
+  }
 }
 
 void daemon_t::shutdown() {
@@ -135,7 +202,9 @@ void daemon_t::shutdown() {
     engine_->drain();
     // Every job is finished, so waiting AwaitProof calls return within one
     // poll slice; the deadline only bounds calls stuck on a slow client.
+    if (gate_) gate_->stop();  // no new connections for a server about to stop
     if (server_) server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    status_.reset();
     engine_->stop();
     if (listen_.is_unix) ::unlink(listen_.path.c_str());
     auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

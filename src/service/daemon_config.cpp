@@ -9,6 +9,7 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "filecoin/parameter_manifest_t.hpp"
 #include "service/config_error.hpp"
 #include "service/config_values.hpp"
 #include "service/daemon_config_t.hpp"
@@ -19,7 +20,6 @@ namespace {
 // Keys of the Rust daemon's file that mean nothing here: accepted so a Curio
 // cuzk.toml loads, but each one present is reported with the reason.
 const std::map<std::string, std::string, std::less<>> ineffective_keys = {
-    {"daemon.status_listen", "no HTTP status endpoint; use `cuzk status` (GetStatus)"},
     {"memory.pinned_budget", "deprecated in the Rust daemon too; no effect"},
     {"memory.working_memory_budget", "deprecated in the Rust daemon too; no effect"},
     {"memory.eviction_min_idle", "parameters stay loaded until EvictSRS"},
@@ -164,15 +164,55 @@ void check_choice(config_reader& r, std::string_view sec, std::string_view key, 
   r.fail(sec, key, fmt::format("'{}' is not one of {}", v, list));
 }
 
+// A TCP "IP:port" (no unix socket) for `key`, or a config error naming it.
+void check_tcp_address(config_reader& r, std::string_view key, const std::string& value, std::string_view why_tcp) {
+  listen_address_t a;
+  try {
+    a = parse_listen_address(value);
+  } catch (const config_error& e) {
+    r.fail("daemon", key, e.what());
+  }
+  if (a.is_unix) r.fail("daemon", key, fmt::format("'{}': expected a numeric IP:port ({})", value, why_tcp));
+}
+
+// [daemon] allow, tls_*, status_listen: who may reach the daemon, and how.
+void read_access_keys(config_reader& r, daemon_config_t& c) {
+  r.read("daemon", "allow", c.allow);
+  try {
+    (void)parse_allow_list(c.allow);
+  } catch (const config_error& e) {
+    r.fail("daemon", "allow", e.what());
+  }
+  r.read("daemon", "status_listen", c.status_listen);
+  if (!c.status_listen.empty()) check_tcp_address(r, "status_listen", c.status_listen, "the HTTP listener is TCP only");
+  r.read("daemon", "tls_listen", c.tls_listen);
+  r.read("daemon", "tls_cert", c.tls_cert);
+  r.read("daemon", "tls_key", c.tls_key);
+  r.read("daemon", "tls_client_ca", c.tls_client_ca);
+  if (c.tls_listen.empty()) {
+    for (auto [key, value] : {std::pair<std::string_view, const std::string*>{"tls_cert", &c.tls_cert},
+                              {"tls_key", &c.tls_key},
+                              {"tls_client_ca", &c.tls_client_ca}}) {
+      if (!value->empty()) r.fail("daemon", key, "is set but daemon.tls_listen is not (where should TLS listen?)");
+    }
+    return;
+  }
+  check_tcp_address(r, "tls_listen", c.tls_listen, "a unix socket is protected by its file permissions");
+  if (c.tls_cert.empty()) r.fail("daemon", "tls_cert", "tls_listen needs the server certificate (a PEM file)");
+  if (c.tls_key.empty()) r.fail("daemon", "tls_key", "tls_listen needs the server's private key (a PEM file)");
+}
+
 }  // namespace
+
+std::vector<address_range_t> daemon_config_t::allow_ranges() const { return parse_allow_list(allow); }
 
 std::string daemon_config_t::resolved_listen() const { return listen.empty() ? default_listen_address() : listen; }
 
 std::string daemon_config_t::resolved_param_cache() const {
   if (!param_cache.empty()) return param_cache;
-  // The variable Filecoin tools (and the Rust daemon) use for the same directory.
-  if (const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env != nullptr && env[0] != 0) return env;
-  return "/var/tmp/filecoin-proof-parameters";
+  // $FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters: where
+  // Filecoin tools (and the Rust daemon) keep the official files.
+  return filecoin::default_parameter_cache();
 }
 
 engine::engine_config_t daemon_config_t::engine_config() const {
@@ -219,6 +259,7 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
       r.fail("daemon", "listen", e.what());
     }
   }
+  read_access_keys(r, c);
 
   if (const auto* n = r.find("memory", "total_budget"); n != nullptr && n->is_string() && n->as_string()->get() == "auto") {
     c.total_budget.reset();

@@ -13,12 +13,21 @@
 
 #include "engine/engine_config_t.hpp"
 #include "groth16/gpu_prover.hpp"
+#include "service/address_range_t.hpp"
 
 namespace cuzk::service {
 
 struct daemon_config_t {
   // [daemon]
-  std::string listen;  // "" = default_listen_address()
+  std::string listen;  // "" = default_listen_address(); always plaintext gRPC (Curio's client)
+  // Client address ranges a TCP listener accepts (address_range_t syntax);
+  // others are refused before any RPC. Unix sockets rely on file permissions.
+  std::vector<std::string> allow = default_allow_list();
+  // A second, TLS-only gRPC listener ("IP:port"; "" = none) with the server
+  // certificate chain and key (PEM files); with tls_client_ca set, clients
+  // must present a certificate that CA signed (mTLS). `allow` applies too.
+  std::string tls_listen, tls_cert, tls_key, tls_client_ca;
+  std::string status_listen;  // HTTP GET /status and /metrics on "IP:port"; "" = off
 
   // [memory]
   std::optional<uint64_t> total_budget;            // nullopt = "auto": MemTotal - safety_margin
@@ -57,6 +66,7 @@ struct daemon_config_t {
   std::vector<std::string> warnings;  // unknown or ineffective keys, one line each
 
   std::string resolved_listen() const;
+  std::vector<address_range_t> allow_ranges() const;  // parse_allow_list(allow)
   std::string resolved_param_cache() const;
   engine::engine_config_t engine_config() const;
   // How the CUDA backend builds its provers (residency, proofs in flight).

@@ -1,5 +1,7 @@
 #pragma once
-// The proving daemon: an engine plus the gRPC server in front of it.
+// The proving daemon: an engine plus the gRPC server in front of it, and
+// the optional TLS and HTTP status listeners ([daemon] tls_listen,
+// status_listen). TCP clients outside [daemon] allow are refused.
 // Construction starts both (listening when the constructor returns);
 // shutdown() drains: new submissions are refused (UNAVAILABLE), every
 // accepted job runs to the end while the server keeps answering AwaitProof
@@ -14,6 +16,8 @@
 #include "service/config_values.hpp"
 #include "service/daemon_config_t.hpp"
 #include "service/proving_service_t.hpp"
+#include "service/status_server_t.hpp"
+#include "service/tcp_gate_t.hpp"
 
 namespace cuzk::service {
 
@@ -28,8 +32,12 @@ class daemon_t {
   daemon_t(const daemon_t&) = delete;
   daemon_t& operator=(const daemon_t&) = delete;
 
-  // Where clients connect: "unix:///path" or "IP:port".
+  // Where clients connect: "unix:///path" or "IP:port" (the bound port when
+  // the configuration said 0).
   const std::string& address() const { return address_; }
+  // The TLS listener's and the HTTP status listener's "IP:port"; "" when off.
+  const std::string& tls_address() const { return tls_address_; }
+  const std::string& status_address() const { return status_address_; }
   engine::engine_t& engine() { return *engine_; }
 
   void shutdown();  // idempotent; blocks until drained
@@ -38,10 +46,14 @@ class daemon_t {
   void prepare_unix_socket() const;
 
   listen_address_t listen_;
-  std::string address_;
+  std::string address_, tls_address_, status_address_;
   std::unique_ptr<engine::engine_t> engine_;
   std::unique_ptr<proving_service_t> service_;
   std::unique_ptr<grpc::Server> server_;
+  // Declared after server_ so that it stops (joins its accept thread) before
+  // the server it hands connections to is destroyed.
+  std::unique_ptr<tcp_gate_t> gate_;  // plaintext TCP listener; null on a unix socket
+  std::unique_ptr<status_server_t> status_;  // reads engine_
   std::once_flag shutdown_once_;
 };
 

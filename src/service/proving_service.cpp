@@ -39,6 +39,18 @@ constexpr std::chrono::milliseconds poll_slice{250};
 
 }  // namespace
 
+grpc::Status proving_service_t::admit(grpc::ServerContext* ctx, std::string_view rpc) const {
+  if (allow_.empty()) return grpc::Status::OK;
+  const std::string peer = ctx->peer();
+  // Only TCP peers are checked: "fd:" channels came through tcp_gate_t,
+  // which checked them before gRPC saw a byte, and unix sockets rely on
+  // their file permissions.
+  const auto addr = grpc_peer_address(peer);
+  if (!addr || allowed(allow_, reinterpret_cast<const sockaddr*>(&*addr))) return grpc::Status::OK;
+  spdlog::warn("{} from {} refused: not in [daemon] allow", rpc, peer);
+  return {grpc::StatusCode::PERMISSION_DENIED, "this client address is not in the daemon's [daemon] allow list"};
+}
+
 grpc::Status proving_service_t::wait_for(grpc::ServerContext* ctx, const std::string& job_id, uint64_t timeout_ms,
                                          v1::AwaitProofResponse* out) {
   const auto start = clock_t_::now();
@@ -65,12 +77,13 @@ grpc::Status proving_service_t::wait_for(grpc::ServerContext* ctx, const std::st
   }
 }
 
-grpc::Status proving_service_t::SubmitProof(grpc::ServerContext*, const v1::SubmitProofRequest* req,
+grpc::Status proving_service_t::SubmitProof(grpc::ServerContext* ctx, const v1::SubmitProofRequest* req,
                                             v1::SubmitProofResponse* out) {
+  if (auto st = admit(ctx, "SubmitProof"); !st.ok()) return st;
   return guarded("SubmitProof", [&] {
     auto s = engine_.submit(to_job_request(*req));
-    spdlog::info("submit job={} kind={} queue_position={}", s.job_id, v1::ProofKind_Name(req->proof_kind()),
-                 s.queue_position);
+    spdlog::info("submit job={} kind={} queue_position={}{}", s.job_id, v1::ProofKind_Name(req->proof_kind()),
+                 s.queue_position, s.attached ? " (attached to the job already under this request_id)" : "");
     out->set_job_id(s.job_id);
     out->set_queue_position(s.queue_position);
     return grpc::Status::OK;
@@ -79,6 +92,7 @@ grpc::Status proving_service_t::SubmitProof(grpc::ServerContext*, const v1::Subm
 
 grpc::Status proving_service_t::AwaitProof(grpc::ServerContext* ctx, const v1::AwaitProofRequest* req,
                                            v1::AwaitProofResponse* out) {
+  if (auto st = admit(ctx, "AwaitProof"); !st.ok()) return st;
   return guarded("AwaitProof", [&] {
     if (req->job_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "job_id: empty");
     return wait_for(ctx, req->job_id(), req->timeout_ms(), out);
@@ -86,17 +100,19 @@ grpc::Status proving_service_t::AwaitProof(grpc::ServerContext* ctx, const v1::A
 }
 
 grpc::Status proving_service_t::Prove(grpc::ServerContext* ctx, const v1::ProveRequest* req, v1::ProveResponse* out) {
+  if (auto st = admit(ctx, "Prove"); !st.ok()) return st;
   return guarded("Prove", [&] {
     if (!req->has_submit()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "submit: missing");
     auto s = engine_.submit(to_job_request(req->submit()));
-    spdlog::info("prove job={} kind={} queue_position={}", s.job_id, v1::ProofKind_Name(req->submit().proof_kind()),
-                 s.queue_position);
+    spdlog::info("prove job={} kind={} queue_position={}{}", s.job_id, v1::ProofKind_Name(req->submit().proof_kind()),
+                 s.queue_position, s.attached ? " (attached to the job already under this request_id)" : "");
     return wait_for(ctx, s.job_id, 0, out->mutable_result());
   });
 }
 
-grpc::Status proving_service_t::CancelProof(grpc::ServerContext*, const v1::CancelProofRequest* req,
+grpc::Status proving_service_t::CancelProof(grpc::ServerContext* ctx, const v1::CancelProofRequest* req,
                                             v1::CancelProofResponse* out) {
+  if (auto st = admit(ctx, "CancelProof"); !st.ok()) return st;
   return guarded("CancelProof", [&] {
     if (req->job_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "job_id: empty");
     bool was_running = engine_.cancel(req->job_id());
@@ -106,24 +122,27 @@ grpc::Status proving_service_t::CancelProof(grpc::ServerContext*, const v1::Canc
   });
 }
 
-grpc::Status proving_service_t::GetStatus(grpc::ServerContext*, const v1::GetStatusRequest*,
+grpc::Status proving_service_t::GetStatus(grpc::ServerContext* ctx, const v1::GetStatusRequest*,
                                           v1::GetStatusResponse* out) {
+  if (auto st = admit(ctx, "GetStatus"); !st.ok()) return st;
   return guarded("GetStatus", [&] {
     fill_status_response(engine_.status(), *out);
     return grpc::Status::OK;
   });
 }
 
-grpc::Status proving_service_t::GetMetrics(grpc::ServerContext*, const v1::GetMetricsRequest*,
+grpc::Status proving_service_t::GetMetrics(grpc::ServerContext* ctx, const v1::GetMetricsRequest*,
                                            v1::GetMetricsResponse* out) {
+  if (auto st = admit(ctx, "GetMetrics"); !st.ok()) return st;
   return guarded("GetMetrics", [&] {
     out->set_prometheus_text(engine_.metrics_text());
     return grpc::Status::OK;
   });
 }
 
-grpc::Status proving_service_t::PreloadSRS(grpc::ServerContext*, const v1::PreloadSrsRequest* req,
+grpc::Status proving_service_t::PreloadSRS(grpc::ServerContext* ctx, const v1::PreloadSrsRequest* req,
                                            v1::PreloadSrsResponse* out) {
+  if (auto st = admit(ctx, "PreloadSRS"); !st.ok()) return st;
   return guarded("PreloadSRS", [&] {
     if (req->circuit_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "circuit_id: empty");
     auto r = engine_.preload(req->circuit_id());
@@ -135,8 +154,9 @@ grpc::Status proving_service_t::PreloadSRS(grpc::ServerContext*, const v1::Prelo
   });
 }
 
-grpc::Status proving_service_t::EvictSRS(grpc::ServerContext*, const v1::EvictSrsRequest* req,
+grpc::Status proving_service_t::EvictSRS(grpc::ServerContext* ctx, const v1::EvictSrsRequest* req,
                                          v1::EvictSrsResponse* out) {
+  if (auto st = admit(ctx, "EvictSRS"); !st.ok()) return st;
   return guarded("EvictSRS", [&] {
     if (req->circuit_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "circuit_id: empty");
     auto r = engine_.evict(req->circuit_id());
@@ -147,8 +167,9 @@ grpc::Status proving_service_t::EvictSRS(grpc::ServerContext*, const v1::EvictSr
   });
 }
 
-grpc::Status proving_service_t::GetTimeline(grpc::ServerContext*, const v1::GetTimelineRequest* req,
+grpc::Status proving_service_t::GetTimeline(grpc::ServerContext* ctx, const v1::GetTimelineRequest* req,
                                             v1::GetTimelineResponse* out) {
+  if (auto st = admit(ctx, "GetTimeline"); !st.ok()) return st;
   return guarded("GetTimeline", [&] {
     if (req->job_id().empty()) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "job_id: empty");
     out->set_timeline_json(engine_.timeline_json(req->job_id()));

@@ -4,18 +4,25 @@
 //   invalid_request -> INVALID_ARGUMENT, unknown_job -> NOT_FOUND,
 //   never_fits -> RESOURCE_EXHAUSTED, engine_stopped -> UNAVAILABLE,
 //   anything else -> INTERNAL.
+// A resubmitted request_id attaches to its job (engine_t::submit), so
+// Curio's retry after its Prove deadline gets the running job's proof.
 // A proof that fails is not an RPC error: OK with status FAILED and the
 // reason in error_message, as Curio's client expects.
 #include <grpcpp/grpcpp.h>
 
 #include "cuzk/v1/proving.grpc.pb.h"
 #include "engine/engine.hpp"
+#include "service/address_range_t.hpp"
 
 namespace cuzk::service {
 
 class proving_service_t final : public cuzk::v1::ProvingEngine::Service {
  public:
-  explicit proving_service_t(engine::engine_t& engine) : engine_(engine) {}
+  // allow: client ranges checked on every RPC from a TCP peer that gRPC
+  // accepted itself (the TLS listener); empty = no check. Connections of the
+  // plaintext TCP listener are checked earlier, by tcp_gate_t.
+  explicit proving_service_t(engine::engine_t& engine, std::vector<address_range_t> allow = {})
+      : engine_(engine), allow_(std::move(allow)) {}
 
   grpc::Status SubmitProof(grpc::ServerContext*, const cuzk::v1::SubmitProofRequest*,
                            cuzk::v1::SubmitProofResponse*) override;
@@ -42,7 +49,11 @@ class proving_service_t final : public cuzk::v1::ProvingEngine::Service {
   grpc::Status wait_for(grpc::ServerContext* ctx, const std::string& job_id, uint64_t timeout_ms,
                         cuzk::v1::AwaitProofResponse* out);
 
+  // OK, or PERMISSION_DENIED (logged) for a TCP peer outside allow_.
+  grpc::Status admit(grpc::ServerContext* ctx, std::string_view rpc) const;
+
   engine::engine_t& engine_;
+  std::vector<address_range_t> allow_;
 };
 
 }  // namespace cuzk::service

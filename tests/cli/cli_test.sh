@@ -202,4 +202,47 @@ else
   expect 1 node "$VERIFY" sj_swapped
 fi
 
+step "params check: Filecoin's parameter files against parameters.json"
+expect 0 "$CUZK" params check --help
+expect 2 "$CUZK" params
+expect 2 "$CUZK" params check "$TMP/no-such-dir"
+err_has "does not exist"
+mkdir fpp
+expect 0 "$CUZK" params check fpp
+out_has "0 present"
+expect 0 "$CUZK" params check --all fpp
+out_has "missing"
+# The 2 KiB PoRep parameters' official name, from the listing; any other bytes under it are corrupt.
+name=$(grep -o 'v28-stacked-proof-of-replication-[^ ]*-032d3138[0-9a-f]*\.params' out | head -n1)
+[[ -n $name ]] || { cat out; fail "params check --all does not list the 2 KiB PoRep file"; }
+cp tiny.params "fpp/$name"
+cp tiny.params fpp/porep-2k.params  # not in the manifest: ignored
+expect 2 "$CUZK" params check fpp
+out_has "CORRUPT"
+out_has "$name"
+out_has "1 other file ignored"
+err_has "fpp/$name"
+err_has "digest mismatch"
+FIL_PROOFS_PARAMETER_CACHE="$TMP/fpp" expect 2 "$CUZK" params check
+err_has "$name"
+FIL_PROOFS_PARAMETER_CACHE="$TMP/none" expect 2 "$CUZK" params check
+err_has "$TMP/none does not exist"
+expect 2 "$CUZK" setup --circuit tiny --official-names fpp2
+err_has "only --circuit porep"
+expect 2 "$CUZK" setup --circuit porep --size 4096 --official-names fpp2
+err_has "no official parameters"
+expect 2 "$CUZK" setup --circuit porep --official-names fpp2 --params x.params
+err_has "replaces --params"
+
+step "compat-check without official files: nothing to check, the missing files named (exit 2)"
+mkdir -p nofiles
+expect 2 "$CUZK" compat-check --params-dir nofiles
+out_has "records 32GiB 1.1"
+out_has "missing nofiles/v28-stacked-proof-of-replication-merkletree-poseidon_hasher-8-8-0-sha256_hasher-82a357d2"
+err_has "nothing could be checked"
+expect 2 "$CUZK" compat-check --params-dir "$TMP/no-such-dir"
+err_has "not a directory"
+expect 2 "$CUZK" compat-check --params-dir nofiles --prove-up-to 3KiB
+err_has "--prove-up-to"
+
 echo "cli_test: all passed"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# PoRep through the command line on an 8 MiB sector (issue 4, "gen-vanilla ->
-# prove -> verify on the CPU, in CI"): real replication of random data,
-# check-vanilla, setup, prove with the compiled synthesis path, verify, and
-# the refusals: a corrupted label, a vanilla proof of another sector size, a
-# proof against the wrong public inputs.
+# PoRep through the command line on a 2 KiB or 8 MiB sector: real replication
+# of random data written as Curio's envelope of a C1 output and as the bare
+# C1, check-vanilla, setup under the official names, prove --c1 with the
+# compiled synthesis path, verify, and the refusals: a corrupted label (named
+# by its JSON path), bad base64, truncation, another miner's request, a C1 of
+# another sector size, a proof against the wrong public inputs.
 #   usage: porep_cli_test.sh PATH_TO_CUZK [SECTOR_SIZE]   (default 8MiB)
 set -euo pipefail
 
@@ -21,16 +22,33 @@ echo "porep_cli_test: sector $SIZE, seed $SEED"
 bytes=$("$CUZK" circuit-info --kind porep --sector-size "$SIZE" | sed -n 's/.*porep \([0-9A-Za-z]*\):.*/\1/p' | head -n1)
 [[ $bytes == "$SIZE" ]] || fail "circuit-info does not know $SIZE"
 
-expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --out v.json --seed "$SEED"
+# Curio's envelope of a C1 output: what Curio's cuzk client sends.
+expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --format curio --out v.json --seed "$SEED" --miner-id 1000
 expect 0 "$CUZK" check-vanilla v.json
-out_has "valid"
+out_has "valid Curio envelope"
+expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --format c1 --out c1.json --seed "$SEED" --miner-id 1000
+expect 0 "$CUZK" check-vanilla c1.json
+out_has "valid C1 JSON"
 
-# One hex digit of the first opening of challenge 0 changed (a label in a
-# replicated model, a Tree D path element in a sparse one): refused, the element named.
-sed '0,/"0x0/s//"0x1/' v.json >bad.json
-cmp -s v.json bad.json && fail "the corruption did not change the file"
+# One byte of a label of challenge 0's own column changed, in the C1 inside
+# the envelope: refused, the element named by its JSON path.
+node -e '
+  const fs = require("fs");
+  const env = JSON.parse(fs.readFileSync("v.json"));
+  const c1 = JSON.parse(Buffer.from(env.Phase1Out, "base64"));
+  const v = Object.values(c1.vanilla_proofs)[0];
+  v[0][0].replica_column_proofs.c_x.column.rows[0][5] ^= 1;
+  env.Phase1Out = Buffer.from(JSON.stringify(c1)).toString("base64");
+  fs.writeFileSync("bad.json", JSON.stringify(env));'
 expect 2 "$CUZK" check-vanilla bad.json
-err_has "partitions[0].challenges[0]."
+err_has "Phase1Out: vanilla_proofs.StackedDrg${SIZE}V1[0][0].replica_column_proofs.c_x.column.rows[0]"
+# Not base64, and a truncated envelope.
+sed 's/"Phase1Out":"ey/"Phase1Out":"e!/' v.json >nb64.json
+expect 2 "$CUZK" check-vanilla nb64.json
+err_has "Phase1Out: not base64 at character 1"
+head -c 1000 v.json >trunc.json
+expect 2 "$CUZK" check-vanilla trunc.json
+err_has "not valid JSON"
 
 case $SIZE in
   2KiB) n=2048 ;;
@@ -38,22 +56,41 @@ case $SIZE in
   512MiB) n=536870912 ;;
   *) fail "no setup size for $SIZE" ;;
 esac
-expect 0 "$CUZK" setup --circuit porep --size "$n" --seed 1 --backend cpu --params p.params --vk p.vk
+# Under the official file names (development parameters, marked so): what a
+# daemon whose param_cache holds Filecoin's files would load.
+expect 0 "$CUZK" setup --circuit porep --size "$n" --seed 1 --backend cpu --official-names fpp
+err_has "DEVELOPMENT PARAMETERS"
+expect 1 "$CUZK" params check fpp
+out_has "DEVELOPMENT"
+out_has "2 present: 0 ok, 0 corrupt, 2 development"
+err_has "development parameters, not the ceremony's"
+ln -s fpp/v28-stacked-proof-of-replication-*.params p.params
+ln -s fpp/v28-stacked-proof-of-replication-*.vk p.vk
 # Our own setup's output: its integrity is known, so the subgroup check may go.
-expect 0 "$CUZK" prove --kind porep --vanilla v.json --params p.params --proof p.proof --public p.json --trusted-params
+expect 0 "$CUZK" prove --c1 v.json --params p.params --proof p.proof --public p.json --trusted-params \
+  --miner-id 1000 --sector-num "$SEED"
 out_has "compile circuit"
+out_has "Curio envelope"
 out_has "wrote p.proof"
 expect 0 "$CUZK" verify --vk p.vk --proof p.proof --public p.json
 out_has "valid"
 
+# The bare C1 proves to the same public inputs.
+expect 0 "$CUZK" prove --c1 c1.json --params p.params --proof c.proof --public c.json --trusted-params
+cmp -s p.json c.json || fail "the C1 and its envelope give different public inputs"
+# Another miner's request for this sector: its replica_id does not derive.
+expect 2 "$CUZK" prove --c1 v.json --params p.params --proof m.proof --public m.json --miner-id 1001
+err_has "replica_id: the C1's replica_id is not the one derived from miner_id 1001"
+
 # The same proof against another sector's public inputs: invalid (exit 1).
-expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --out other.json --seed "$((SEED + 1))"
+# (cuzk's own vanilla JSON still reads.)
+expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --format cuzk --out other.json --seed "$((SEED + 1))"
 expect 0 "$CUZK" prove --kind porep --vanilla other.json --params p.params --proof o.proof --public o.json --trusted-params
 expect 1 "$CUZK" verify --vk p.vk --proof p.proof --public o.json
 
 # A corrupted vanilla proof is refused before any proving.
 expect 2 "$CUZK" prove --kind porep --vanilla bad.json --params p.params --proof x.proof --public x.json --trusted-params
-err_has "partitions[0].challenges[0]."
+err_has "replica_column_proofs.c_x.column.rows[0]"
 [[ ! -e x.proof ]] || fail "a proof was written for a corrupted vanilla proof"
 
 # A vanilla proof of another sector size against these parameters: refused, exit 2.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the daemon-facing commands: daemon (config, socket,
-# SIGTERM drain), status, metrics, bench through the daemon and in-process,
-# plot; and exit code 2 for malformed configurations and requests.
+# SIGTERM drain; TCP with an allow list and the HTTP status listener),
+# status, metrics, bench through the daemon and in-process, plot; and exit
+# code 2 for malformed configurations and requests.
 #   usage: daemon_cli_test.sh PATH_TO_CUZK SOURCE_DIR
 set -euo pipefail
 
@@ -93,6 +94,46 @@ DAEMON_PID=""
 [[ $code == 0 ]] || { cat daemon.log; fail "daemon exited $code after SIGTERM"; }
 [[ ! -e "$SOCK" ]] || fail "socket left behind"
 grep -qF "draining" daemon.log || fail "no drain in the log"
+
+step "TCP daemon: allow list, HTTP status listener"
+printf '[daemon]\nallow = ["10.0.0.0/33"]\n' > bad3.toml
+expect 2 "$CUZK" daemon --config bad3.toml
+err_has "daemon.allow"
+printf '[daemon]\nstatus_listen = "unix:///tmp/x.sock"\n' > bad4.toml
+expect 2 "$CUZK" daemon --config bad4.toml
+err_has "daemon.status_listen"
+cat > tcp.toml <<TOML
+[daemon]
+listen = "127.0.0.1:0"
+allow = ["127.0.0.1/32"]
+status_listen = "127.0.0.1:0"
+[memory]
+total_budget = "1GiB"
+[srs]
+param_cache = "$TMP/params"
+TOML
+"$CUZK" daemon --config tcp.toml 2>tcp.log &
+DAEMON_PID=$!
+for _ in $(seq 100); do grep -qF "status listener on" tcp.log && break; sleep 0.1; done
+GRPC_ADDR=$(grep -o "listening on 127\.0\.0\.1:[0-9]*" tcp.log | head -1 | awk '{print $3}')
+HTTP_ADDR=$(grep -o "status listener on http://[0-9.]*:[0-9]*" tcp.log | sed 's|.*http://||')
+[[ -n "$GRPC_ADDR" && -n "$HTTP_ADDR" ]] || { cat tcp.log; fail "no TCP or status address in the log"; }
+expect 0 "$CUZK" status --daemon "$GRPC_ADDR"
+out_has "0 completed"
+http_get() {
+  exec 3<>"/dev/tcp/${HTTP_ADDR%:*}/${HTTP_ADDR##*:}"
+  printf 'GET %s HTTP/1.0\r\nHost: t\r\n\r\n' "$1" >&3
+  cat <&3
+  exec 3>&-
+}
+http_get /status | grep -qF '"uptime_secs"' || fail "GET /status has no uptime_secs"
+http_get /metrics | grep -qF "cuzk_proofs_completed_total 0" || fail "GET /metrics has no completed counter"
+http_get /other | head -1 | grep -qF " 404" || fail "GET /other is not 404"
+kill -TERM "$DAEMON_PID"
+code=0
+wait "$DAEMON_PID" || code=$?
+DAEMON_PID=""
+[[ $code == 0 ]] || { cat tcp.log; fail "TCP daemon exited $code after SIGTERM"; }
 
 step "bench in-process, pipelined vs sequential"
 expect 0 "$CUZK" bench --kind tiny --proofs 4 --concurrency 2 --compare --quiet --budget 1GiB

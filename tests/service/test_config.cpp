@@ -2,6 +2,7 @@
 // rejected with a message naming the key, unknown keys reported.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -48,6 +49,17 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   auto e = c.engine_config();
   EXPECT_EQ(e.total_budget, 0u);  // auto
   EXPECT_EQ(e.result_retention_s, 600u);
+}
+
+TEST(ServiceConfig, ParamCacheDefaultsToFilecoinsDirectory) {
+  const char* old = std::getenv("FIL_PROOFS_PARAMETER_CACHE");
+  const std::string saved = old ? old : "";
+  ::setenv("FIL_PROOFS_PARAMETER_CACHE", "/srv/fil-params", 1);
+  EXPECT_EQ(parse_daemon_config("", "empty.toml").engine_config().param_cache, "/srv/fil-params");
+  EXPECT_EQ(parse_daemon_config("[srs]\nparam_cache = \"/p\"\n", "p.toml").engine_config().param_cache, "/p");
+  ::unsetenv("FIL_PROOFS_PARAMETER_CACHE");
+  EXPECT_EQ(parse_daemon_config("", "empty.toml").engine_config().param_cache, "/var/tmp/filecoin-proof-parameters");
+  if (old) ::setenv("FIL_PROOFS_PARAMETER_CACHE", saved.c_str(), 1);
 }
 
 TEST(ServiceConfig, EveryKeyIsRead) {

@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "groth16/groth16.hpp"
@@ -280,8 +282,15 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   auto s = c.status();
   EXPECT_EQ(s.total_proofs_completed(), 1u);
   EXPECT_EQ(s.total_proofs_failed(), 0u);
-  EXPECT_EQ(s.prove_workers(), 2u);
-  EXPECT_EQ(s.gpus_size(), 2);
+  // The backend in use (gpus.backend = auto: cuda on a GPU machine, else
+  // cpu): 2 prove workers per device it has.
+  const auto& plan = daemon_->engine().plan();
+  const auto engine_status = daemon_->engine().status();
+  ASSERT_FALSE(engine_status.workers.empty());
+  const std::string backend = engine_status.workers.front().backend;
+  const uint32_t workers = 2 * uint32_t(plan.devices.size());
+  EXPECT_EQ(s.prove_workers(), workers);
+  EXPECT_EQ(s.gpus_size(), int(workers));
   EXPECT_EQ(s.memory_budget_bytes(), uint64_t(4) << 30);
   EXPECT_GT(s.peak_rss_bytes(), 0u);
   EXPECT_GE(s.peak_rss_bytes(), s.rss_bytes());
@@ -289,9 +298,16 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   EXPECT_EQ(s.partitions_synthesizing() + s.partitions_queued() + s.partitions_proving() + s.partitions_finalizing(), 0u);
   for (const auto& g : s.gpus()) {
     EXPECT_TRUE(g.current_job_id().empty());
-    // The CPU backend: its name, which worker, and no device memory to report.
-    EXPECT_EQ(g.name().rfind("cpu (cpu worker ", 0), 0u) << g.name();
-    EXPECT_EQ(g.vram_total_bytes(), 0u);
+    if (backend == "cpu") {
+      // The CPU backend: its name, which worker, and no device memory to report.
+      EXPECT_EQ(g.name().rfind("cpu (cpu worker ", 0), 0u) << g.name();
+      EXPECT_EQ(g.vram_total_bytes(), 0u);
+    } else {
+      // A GPU: the device's name and memory as the driver reports them.
+      EXPECT_FALSE(g.name().empty());
+      EXPECT_GT(g.vram_total_bytes(), 0u) << backend << " " << g.name();
+      EXPECT_LE(g.vram_free_bytes(), g.vram_total_bytes());
+    }
   }
   bool tiny_loaded = false;
   for (const auto& p : s.loaded_srs()) tiny_loaded |= p.circuit_id() == "tiny";
@@ -301,7 +317,7 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   EXPECT_NE(m.find("cuzk_proofs_completed_total 1\n"), std::string::npos) << m;
   EXPECT_NE(m.find("cuzk_proofs_failed_total 0\n"), std::string::npos) << m;
   EXPECT_NE(m.find("# TYPE cuzk_uptime_seconds gauge"), std::string::npos) << m;
-  EXPECT_NE(m.find("cuzk_gpu_workers 2\n"), std::string::npos) << m;
+  EXPECT_NE(m.find(fmt::format("cuzk_gpu_workers {}\n", workers)), std::string::npos) << m;
 
   auto t = nlohmann::json::parse(c.timeline(sub.job_id()));
   ASSERT_EQ(t["partitions"].size(), 3u);
