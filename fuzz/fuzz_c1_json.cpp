@@ -1,5 +1,6 @@
-// read_porep_input on arbitrary bytes: the dispatch and all three formats it
-// reads (Curio's envelope, filecoin-ffi's C1 JSON, cuzk's vanilla JSON). The
+// read_porep_input on arbitrary bytes: the dispatch and all four formats it
+// reads (Curio's envelope, filecoin-ffi's C1 JSON, cuzk's vanilla JSON,
+// supra_seal's bincode C1). The
 // parsers may reject only with std::invalid_argument (porep::vanilla_format_error
 // is one). An accepted input must round-trip: what we would write for it reads
 // back to the same vanilla proof, or a proof we accept could not be handed on.
@@ -8,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/porep_input.hpp"
 #include "fuzz_common.hpp"
@@ -41,6 +43,15 @@ void check_c1_round_trip(const filecoin::c1_output_t& c1) {
                      "C1 round trip keeps the vanilla proof");
 }
 
+void check_bincode_round_trip(const filecoin::c1_output_t& c1) {
+  const std::string bin = filecoin::write_c1_bincode(c1);
+  const auto back = must_reread("write_c1_bincode of an accepted C1 re-reads", [&] {
+    return filecoin::read_c1_bincode({reinterpret_cast<const std::uint8_t*>(bin.data()), bin.size()}, c1.proof);
+  });
+  fuzz::fuzz_require(porep::vanilla_to_json(back.vanilla) == porep::vanilla_to_json(c1.vanilla),
+                     "bincode round trip keeps the vanilla proof");
+}
+
 void check_vanilla_round_trip(const porep::vanilla_proof_t& v) {
   const nlohmann::json j = porep::vanilla_to_json(v);
   const auto back = must_reread("vanilla_to_json of an accepted vanilla re-reads",
@@ -53,13 +64,15 @@ void check_vanilla_round_trip(const porep::vanilla_proof_t& v) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   filecoin::porep_input_t in;
   try {
-    in = filecoin::read_porep_input({data, size});
+    // Bytes that are not JSON are read as a bincode C1 of a 2 KiB V1_1 sector (id 5).
+    in = filecoin::read_porep_input({data, size}, 5);
   } catch (const std::invalid_argument&) {
     return 0;
   }
   if (in.c1) {
     fuzz::fuzz_require(in.format != filecoin::porep_input_format_t::cuzk_vanilla, "only the C1 formats carry a C1");
     check_c1_round_trip(*in.c1);
+    check_bincode_round_trip(*in.c1);
   } else {
     fuzz::fuzz_require(in.format == filecoin::porep_input_format_t::cuzk_vanilla, "the C1 formats carry a C1");
     check_vanilla_round_trip(in.vanilla);

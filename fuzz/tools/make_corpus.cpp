@@ -18,6 +18,7 @@
 #include "circuits/circuits.hpp"
 #include "ec/ec.hpp"
 #include "ec/off_subgroup_point.hpp"
+#include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
 #include "filecoin/registered_seal_proof_t.hpp"
@@ -169,6 +170,7 @@ void porep_inputs() {
   put(t, "c1_2kib", c1);
   put(t, "curio_2kib", env);
   put(t, "cuzk_2kib", porep::vanilla_to_json(vanilla).dump());
+  put(t, "bincode_2kib", filecoin::write_c1_bincode(filecoin::make_c1_output(rp, vanilla)));
   put(t, "c1_leaf_off_by_one", bump_first_leaf(c1));
   put(t, "c1_truncated", c1.substr(0, 4096));
   put(t, "curio_truncated", env.substr(0, 4096));

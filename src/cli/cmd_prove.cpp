@@ -25,6 +25,7 @@ struct prove_options {
   std::string circuit, kind, vanilla, params, input, proof, public_path;
   size_t size = 0;
   std::uint64_t miner_id = 0, sector_num = 0;
+  std::string registered;
   bool no_verify = false;
   bool trusted_params = false;
 };
@@ -89,8 +90,10 @@ int run_prove_porep(const prove_options& o) {
   const std::string text = read_text_file(o.vanilla);
   filecoin::porep_input_t in;
   try {
-    in = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
-    filecoin::check_porep_request(in, {.miner_id = o.miner_id, .sector_number = o.sector_num});
+    const auto registered = filecoin::parse_registered_seal_proof(o.registered);
+    in = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, registered);
+    filecoin::check_porep_request(
+        in, {.registered_proof = registered.value_or(0), .miner_id = o.miner_id, .sector_number = o.sector_num});
   } catch (const std::invalid_argument& e) {
     return report_error(o.vanilla + ": " + e.what());
   }
@@ -144,6 +147,9 @@ command_t add_prove_command(CLI::App& root) {
                   "With --sector-num (or the envelope's SectorNum): check the C1's replica_id against "
                   "prover_id(miner_id), the sector number and the C1's ticket");
   app->add_option("--sector-num", o->sector_num, "Sector number, for the replica_id check");
+  app->add_option("--registered", o->registered,
+                  "Registered seal proof (0-19 or a name): required for supra_seal's bincode C1, checked against "
+                  "the others");
   app->add_option("--size", o->size, "Circuit size, as given to setup")->check(CLI::NonNegativeNumber);
   app->add_option("--params", o->params, "Parameter file from `cuzk setup`")->required();
   app->add_option("--input", o->input,

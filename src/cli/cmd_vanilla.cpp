@@ -11,6 +11,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
+#include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
 #include "filecoin/porep_input.hpp"
@@ -42,8 +43,8 @@ filecoin::seal_version_t parse_seal_version(const std::string& v) {
 
 int run_gen_vanilla(const gen_vanilla_args_t& a) {
   if (a.kind != "porep") return report_error("gen-vanilla: unknown proof kind '" + a.kind + "' (supported: porep)");
-  if (a.format != "c1" && a.format != "curio" && a.format != "cuzk")
-    return report_error("gen-vanilla: --format must be c1, curio or cuzk, got '" + a.format + "'");
+  if (a.format != "c1" && a.format != "curio" && a.format != "cuzk" && a.format != "bincode")
+    return report_error("gen-vanilla: --format must be c1, curio, bincode or cuzk, got '" + a.format + "'");
   const auto& rp = filecoin::seal_proof_for(porep::parse_sector_size(a.sector_size), parse_seal_version(a.version));
   const auto params = rp.sector_params();
   stopwatch sw;
@@ -55,6 +56,10 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
   const std::uint64_t sector_num = proof.replica_id_inputs ? proof.replica_id_inputs->sector_id : a.sector_num.value_or(a.seed);
   if (a.format == "cuzk") {
     porep::write_vanilla_file(a.out, proof);
+  } else if (a.format == "bincode") {
+    const std::string model = proof.model;
+    write_text_file(a.out, filecoin::write_c1_bincode(filecoin::make_c1_output(rp, std::move(proof))));
+    proof.model = model;
   } else {
     const std::string model = proof.model;
     const std::string c1 = filecoin::write_c1_json(filecoin::make_c1_output(rp, std::move(proof)));
@@ -78,14 +83,14 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
   return exit_ok;
 }
 
-int run_check_vanilla(const std::string& file) {
+int run_check_vanilla(const std::string& file, const std::string& registered) {
   stopwatch sw;
   const std::string text = read_text_file(file);
   const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
   const double read_ms = sw.lap();
   filecoin::porep_input_t in;
   try {
-    in = filecoin::read_porep_input(bytes);
+    in = filecoin::read_porep_input(bytes, filecoin::parse_registered_seal_proof(registered));
   } catch (const std::invalid_argument& e) {
     return report_error(file + ": " + e.what());
   }
@@ -109,7 +114,7 @@ command_t add_gen_vanilla_command(CLI::App& root) {
   app->add_option("--out", a->out, "Output file")->required();
   app->add_option("--format", a->format,
                   "c1 (filecoin-ffi's SealCommitPhase1Output JSON, default), curio (Curio's envelope of it: what its "
-                  "cuzk client sends) or cuzk (our vanilla JSON)");
+                  "cuzk client sends), bincode (supra_seal's form) or cuzk (our vanilla JSON)");
   app->add_option("--version", a->version, "Registered proof version: V1, V1_1 (default) or V1_1_Feat_SyntheticPoRep");
   app->add_option("--miner-id", a->miner_id, "Miner actor id whose prover_id the replica_id uses (default 1000)");
   app->add_option("--sector-num", a->sector_num, "Sector number (default: the seed)");
@@ -120,11 +125,21 @@ command_t add_gen_vanilla_command(CLI::App& root) {
 
 command_t add_check_vanilla_command(CLI::App& root) {
   auto file = std::make_shared<std::string>();
+  auto registered = std::make_shared<std::string>();
   auto* app = root.add_subcommand("check-vanilla",
                                   "Validate a C1 output, Curio envelope or vanilla JSON (exit 0 valid, 2 naming the "
                                   "first bad element by its JSON path)");
   app->add_option("file", *file, "The file")->required();
-  return {app, [file] { return run_check_vanilla(*file); }};
+  app->add_option("--registered", *registered,
+                  "Registered seal proof (number 0-19 or name, e.g. 8 or StackedDrg32GiBV1_1): needed for a bincode "
+                  "C1, which does not name it");
+  return {app, [file, registered] {
+            try {
+              return run_check_vanilla(*file, *registered);
+            } catch (const std::invalid_argument& e) {
+              return report_error(e.what());
+            }
+          }};
 }
 
 }  // namespace cuzk::cli

@@ -41,7 +41,8 @@ porep::vanilla_proof_t checked_vanilla(const job_request_t& r) {
   if (r.vanilla_proof.empty())
     throw invalid_request("vanilla_proof: empty (PoRep needs the C1 output, as Curio's envelope or bare JSON)");
   try {
-    auto in = filecoin::read_porep_input(r.vanilla_proof);
+    // A bincode C1 (supra_seal's) does not name its registered proof; the request does.
+    auto in = filecoin::read_porep_input(r.vanilla_proof, r.registered_proof);
     filecoin::check_porep_request(in, {.sector_size = r.sector_size,
                                        .registered_proof = r.registered_proof,
                                        .miner_id = r.miner_id,
@@ -220,7 +221,10 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
   //  - a failed or cancelled job, or a completed one for a different request:
   //    a new attempt. The old entry is kept under another key until its
   //    retention ends, so drain() still waits for its last partitions.
-  auto attach_locked = [&]() -> std::optional<submit_result_t> {
+  // supersede: move an ended job's entry aside for the new one. Only after
+  // the new request parsed (the second call): a refused request must not cost
+  // a retry of the good one its stored result.
+  auto attach_locked = [&](bool supersede) -> std::optional<submit_result_t> {
     auto it = jobs_.find(rid);
     if (it == jobs_.end()) return std::nullopt;
     const auto old = it->second;
@@ -249,6 +253,7 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
       spdlog::info("engine: request_id {} resubmitted after completion: the retained result is returned", rid);
       return submit_result_t{old->id, 0, true};
     }
+    if (!supersede) return std::nullopt;
     if (same) {
       spdlog::info("engine: request_id {} resubmitted after it {}: starting a new attempt", rid,
                    job_status_name(old->status));
@@ -266,7 +271,7 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
     // Before make_job: a retry of a 51 MB PoRep request is not parsed again.
     std::lock_guard lk(jobs_mu_);
     purge_expired_locked();
-    if (auto a = attach_locked()) return *a;
+    if (auto a = attach_locked(false)) return *a;
   }
   auto job = make_job(request);
   job->request_digest = digest;
@@ -275,7 +280,7 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
     std::lock_guard lk(jobs_mu_);
     if (!rid.empty()) {
       // Another call with this request_id may have won the race since the check above.
-      if (auto a = attach_locked()) return *a;
+      if (auto a = attach_locked(true)) return *a;
     }
     if (!accepting_) throw engine_stopped("the engine is draining or stopped; no new jobs");
     purge_expired_locked();

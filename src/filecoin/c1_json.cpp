@@ -6,6 +6,7 @@
 #include <optional>
 #include <regex>
 
+#include "filecoin/c1_assembly.hpp"
 #include "filecoin/json_stream_t.hpp"
 #include "porep/domain.hpp"
 #include "porep/merkle.hpp"
@@ -16,6 +17,7 @@ namespace cuzk::filecoin {
 using nlohmann::json;
 using porep::bytes32_t;
 using porep::vanilla_format_error;
+using detail::redundant_t;
 
 namespace {
 
@@ -135,14 +137,6 @@ opening_t read_merkle_proof(const json& v, const std::string& where, const porep
 
 // ---- one challenge ----
 
-// What the model does not keep but the C1 states: roots (checked against the
-// shared commitments once the whole file is read) and column leaves (checked
-// last, against Poseidon of the rows).
-struct redundant_t {
-  ff::fr_t comm_d_root, comm_r_last_root;
-  std::array<ff::fr_t, 1 + porep::total_parents> column_roots, column_leaves;  // c_x, 6 DRG, 8 expander
-};
-
 const char* column_name(std::size_t c) { return c == 0 ? "c_x" : c <= porep::drg_degree ? "drg_parents" : "exp_parents"; }
 
 std::string column_path(const std::string& cw, std::size_t c) {
@@ -213,8 +207,8 @@ void check_labeling(const json& v, const std::string& where, unsigned layer, std
   }
 }
 
-porep::challenge_proof_t read_challenge(const json& v, const std::string& cw, const porep::sector_params_t& p,
-                                        redundant_t& red) {
+porep::challenge_proof_t read_one_challenge(const json& v, const std::string& cw, const porep::sector_params_t& p,
+                                            redundant_t& red) {
   if (!v.is_object()) throw vanilla_format_error(cw, "expected a challenge's Proof object, got " + shown(v));
   porep::challenge_proof_t ch;
   // The challenge is labeling_proofs[0].node (the circuit's challenge input).
@@ -320,90 +314,11 @@ std::string c1_element_path(const std::string& model_path, const registered_seal
   return model_path;
 }
 
-c1_output_t read_c1_json(std::span<const std::uint8_t> text) {
-  // Challenges arrive before the top-level commitments (serde writes
-  // vanilla_proofs second), so they are read with the variant's sector size
-  // and their roots checked once the file is done.
-  std::optional<registered_seal_proof_t> variant_proof;  // V1 of the variant's size: the shape
-  porep::sector_params_t shape;
-  std::vector<std::vector<porep::challenge_proof_t>> parts;
-  std::vector<std::vector<redundant_t>> reds;
-  std::string variant_name;
+namespace detail {
 
-  json_stream_t stream("vanilla_proofs", [&](const std::string& variant, std::size_t k, std::size_t i, json&& ch) {
-    if (!variant_proof) {
-      variant_name = variant;
-      for (const auto& rp : registered_seal_proofs())
-        if (rp.version == seal_version_t::v1 && rp.vanilla_variant() == variant) variant_proof = rp;
-      if (!variant_proof)
-        throw vanilla_format_error("vanilla_proofs." + variant,
-                                   "expected a StackedDrg<size>V1 variant (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
-      shape = porep::sector_params_for(variant_proof->sector_bytes, porep::api_version_t::v1_0);
-    } else if (variant != variant_name) {
-      throw vanilla_format_error("vanilla_proofs." + variant, "a second variant (after " + variant_name + ")");
-    }
-    const std::string cw = "vanilla_proofs." + variant_name + "[" + std::to_string(k) + "][" + std::to_string(i) + "]";
-    if (k >= shape.partitions)
-      throw vanilla_format_error(idx("vanilla_proofs." + variant_name, k),
-                                 "a " + sector_size_name(shape.sector_bytes) + " sector has " +
-                                     std::to_string(shape.partitions) + " partitions");
-    if (i >= shape.challenges_per_partition)
-      throw vanilla_format_error(cw, "a " + sector_size_name(shape.sector_bytes) + " partition has " +
-                                         std::to_string(shape.challenges_per_partition) + " challenges");
-    if (parts.size() <= k) parts.resize(k + 1), reds.resize(k + 1);
-    redundant_t red;
-    parts[k].push_back(read_challenge(ch, cw, shape, red));
-    reds[k].push_back(red);
-  });
-  json root;
-  try {
-    root = stream.parse(text);
-  } catch (const vanilla_format_error&) {
-    throw;
-  } catch (const std::invalid_argument& e) {
-    throw vanilla_format_error("C1 output", e.what());
-  }
-  if (!root.is_object()) throw vanilla_format_error("C1 output", "expected a JSON object (SealCommitPhase1Output)");
-
-  // registered_proof: a unit variant, i.e. a string.
-  const json& rp = member(root, "C1 output", "registered_proof");
-  if (!rp.is_string()) throw vanilla_format_error("registered_proof", "expected a string, got " + shown(rp));
-  c1_output_t out;
-  try {
-    out.proof = seal_proof_by_name(rp.get<std::string>());
-  } catch (const std::invalid_argument& e) {
-    throw vanilla_format_error("registered_proof", e.what());
-  }
-  const json& vp = member(root, "C1 output", "vanilla_proofs");
-  if (!vp.is_object() || vp.size() != 1)
-    throw vanilla_format_error("vanilla_proofs", "expected {\"" + out.proof.vanilla_variant() + "\": [...]}");
-  if (vp.begin().key() != out.proof.vanilla_variant())
-    throw vanilla_format_error("vanilla_proofs." + vp.begin().key(),
-                               "registered_proof is " + out.proof.name() + ", whose vanilla proofs are \"" +
-                                   out.proof.vanilla_variant() + "\"");
-  try {
-    out.vanilla.params = out.proof.sector_params();
-  } catch (const std::invalid_argument& e) {
-    throw vanilla_format_error("registered_proof", e.what());
-  }
+c1_output_t finish_c1(c1_output_t out, std::vector<std::vector<porep::challenge_proof_t>>& parts,
+                      const std::vector<std::vector<redundant_t>>& reds, const json& root, const std::string& vw) {
   const auto& p = out.vanilla.params;
-  variant_name = out.proof.vanilla_variant();
-  const std::string vw = "vanilla_proofs." + variant_name;
-  // The streamed partitions are left as empty arrays; anything else was not a challenge object.
-  const json& outer = vp.begin().value();
-  if (!outer.is_array()) throw vanilla_format_error(vw, "expected an array of partitions, got " + shown(outer));
-  if (outer.size() != p.partitions)
-    throw vanilla_format_error(vw, "expected " + std::to_string(p.partitions) + " partitions, got " +
-                                       std::to_string(outer.size()));
-  for (std::size_t k = 0; k < outer.size(); ++k) {
-    if (!outer[k].is_array() || !outer[k].empty())
-      throw vanilla_format_error(idx(vw, k), "expected an array of challenge Proof objects, got " + shown(outer[k]));
-    const std::size_t n = k < parts.size() ? parts[k].size() : 0;
-    if (n != p.challenges_per_partition)
-      throw vanilla_format_error(idx(vw, k), "expected " + std::to_string(p.challenges_per_partition) +
-                                                 " challenges, got " + std::to_string(n));
-  }
-
   const ff::fr_t comm_r = domain_fr(member(root, "C1 output", "comm_r"), "comm_r");
   const ff::fr_t comm_d = domain_fr(member(root, "C1 output", "comm_d"), "comm_d");
   out.vanilla.replica_id = domain_fr(member(root, "C1 output", "replica_id"), "replica_id");
@@ -460,6 +375,100 @@ c1_output_t read_c1_json(std::span<const std::uint8_t> text) {
                                      "is not Poseidon of the column's rows");
     }
   return out;
+}
+
+porep::challenge_proof_t read_challenge(const json& v, const std::string& cw, const porep::sector_params_t& p,
+                                        redundant_t& red) {
+  return read_one_challenge(v, cw, p, red);
+}
+
+}  // namespace detail
+
+c1_output_t read_c1_json(std::span<const std::uint8_t> text) {
+  // Challenges arrive before the top-level commitments (serde writes
+  // vanilla_proofs second), so they are read with the variant's sector size
+  // and their roots checked once the file is done.
+  std::optional<registered_seal_proof_t> variant_proof;  // V1 of the variant's size: the shape
+  porep::sector_params_t shape;
+  std::vector<std::vector<porep::challenge_proof_t>> parts;
+  std::vector<std::vector<detail::redundant_t>> reds;
+  std::string variant_name;
+
+  json_stream_t stream("vanilla_proofs", [&](const std::string& variant, std::size_t k, std::size_t i, json&& ch) {
+    if (!variant_proof) {
+      variant_name = variant;
+      for (const auto& rp : registered_seal_proofs())
+        if (rp.version == seal_version_t::v1 && rp.vanilla_variant() == variant) variant_proof = rp;
+      if (!variant_proof)
+        throw vanilla_format_error("vanilla_proofs." + variant,
+                                   "expected a StackedDrg<size>V1 variant (2KiB, 8MiB, 512MiB, 32GiB, 64GiB)");
+      shape = porep::sector_params_for(variant_proof->sector_bytes, porep::api_version_t::v1_0);
+    } else if (variant != variant_name) {
+      throw vanilla_format_error("vanilla_proofs." + variant, "a second variant (after " + variant_name + ")");
+    }
+    const std::string cw = "vanilla_proofs." + variant_name + "[" + std::to_string(k) + "][" + std::to_string(i) + "]";
+    if (k >= shape.partitions)
+      throw vanilla_format_error(idx("vanilla_proofs." + variant_name, k),
+                                 "a " + sector_size_name(shape.sector_bytes) + " sector has " +
+                                     std::to_string(shape.partitions) + " partitions");
+    if (i >= shape.challenges_per_partition)
+      throw vanilla_format_error(cw, "a " + sector_size_name(shape.sector_bytes) + " partition has " +
+                                         std::to_string(shape.challenges_per_partition) + " challenges");
+    if (parts.size() <= k) parts.resize(k + 1), reds.resize(k + 1);
+    detail::redundant_t red;
+    parts[k].push_back(read_one_challenge(ch, cw, shape, red));
+    reds[k].push_back(red);
+  });
+  json root;
+  try {
+    root = stream.parse(text);
+  } catch (const vanilla_format_error&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw vanilla_format_error("C1 output", e.what());
+  }
+  if (!root.is_object()) throw vanilla_format_error("C1 output", "expected a JSON object (SealCommitPhase1Output)");
+
+  // registered_proof: a unit variant, i.e. a string.
+  const json& rp = member(root, "C1 output", "registered_proof");
+  if (!rp.is_string()) throw vanilla_format_error("registered_proof", "expected a string, got " + shown(rp));
+  c1_output_t out;
+  try {
+    out.proof = seal_proof_by_name(rp.get<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw vanilla_format_error("registered_proof", e.what());
+  }
+  const json& vp = member(root, "C1 output", "vanilla_proofs");
+  if (!vp.is_object() || vp.size() != 1)
+    throw vanilla_format_error("vanilla_proofs", "expected {\"" + out.proof.vanilla_variant() + "\": [...]}");
+  if (vp.begin().key() != out.proof.vanilla_variant())
+    throw vanilla_format_error("vanilla_proofs." + vp.begin().key(),
+                               "registered_proof is " + out.proof.name() + ", whose vanilla proofs are \"" +
+                                   out.proof.vanilla_variant() + "\"");
+  try {
+    out.vanilla.params = out.proof.sector_params();
+  } catch (const std::invalid_argument& e) {
+    throw vanilla_format_error("registered_proof", e.what());
+  }
+  const auto& p = out.vanilla.params;
+  variant_name = out.proof.vanilla_variant();
+  const std::string vw = "vanilla_proofs." + variant_name;
+  // The streamed partitions are left as empty arrays; anything else was not a challenge object.
+  const json& outer = vp.begin().value();
+  if (!outer.is_array()) throw vanilla_format_error(vw, "expected an array of partitions, got " + shown(outer));
+  if (outer.size() != p.partitions)
+    throw vanilla_format_error(vw, "expected " + std::to_string(p.partitions) + " partitions, got " +
+                                       std::to_string(outer.size()));
+  for (std::size_t k = 0; k < outer.size(); ++k) {
+    if (!outer[k].is_array() || !outer[k].empty())
+      throw vanilla_format_error(idx(vw, k), "expected an array of challenge Proof objects, got " + shown(outer[k]));
+    const std::size_t n = k < parts.size() ? parts[k].size() : 0;
+    if (n != p.challenges_per_partition)
+      throw vanilla_format_error(idx(vw, k), "expected " + std::to_string(p.challenges_per_partition) +
+                                                 " challenges, got " + std::to_string(n));
+  }
+
+  return detail::finish_c1(std::move(out), parts, reds, root, vw);
 }
 
 // ---- writing ----

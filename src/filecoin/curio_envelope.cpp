@@ -1,5 +1,7 @@
 #include "filecoin/curio_envelope.hpp"
 
+#include "filecoin/json_stream_t.hpp"
+
 #include <openssl/evp.h>
 
 #include <array>
@@ -64,7 +66,7 @@ struct envelope_sax_t : nlohmann::json_sax<nlohmann::json> {
   }
   bool end_array() override { return --depth, true; }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& e) override {
-    error = "not valid JSON at byte " + std::to_string(pos) + ": " + e.what();
+    error = "not valid JSON at byte " + std::to_string(pos) + ": " + json_error_text(e);
     return false;
   }
 };

@@ -6,6 +6,13 @@ namespace cuzk::filecoin {
 
 using nlohmann::json;
 
+std::string json_error_text(const std::exception& e) {
+  std::string s = e.what();
+  if (auto at = s.find("; last read:"); at != std::string::npos) s.resize(at);
+  if (s.size() > 300) s = s.substr(0, 297) + "...";
+  return s;
+}
+
 json json_stream_t::parse(std::span<const std::uint8_t> text) {
   root_ = json();
   stack_.clear();
@@ -32,6 +39,20 @@ void json_stream_t::flush_bytes(frame_t& f) {
   f.pending.clear();
 }
 
+// No array or object of a C1 holds more than a few dozen entries (37
+// parents, 31 path levels) outside the streamed ones; a longer one is an
+// attack on memory (a DOM node is 16 bytes or more), refused.
+namespace {
+
+constexpr std::size_t max_entries = std::size_t(1) << 16;
+
+void check_room(const json& container) {
+  if (container.size() >= max_entries)
+    throw std::invalid_argument("an array or object of more than " + std::to_string(max_entries) + " entries");
+}
+
+}  // namespace
+
 void json_stream_t::put(json&& v) {
   if (stack_.empty()) {
     root_ = std::move(v);
@@ -39,10 +60,12 @@ void json_stream_t::put(json&& v) {
   }
   frame_t& f = stack_.back();
   if (f.value->is_object()) {
+    check_room(*f.value);
     (*f.value)[f.key] = std::move(v);
     return;
   }
   flush_bytes(f);
+  check_room(*f.value);
   f.value->push_back(std::move(v));
 }
 
@@ -57,6 +80,7 @@ json* json_stream_t::open(json&& v) {
     return &root_;
   }
   frame_t& f = stack_.back();
+  check_room(*f.value);
   if (f.value->is_object()) {
     json& slot = (*f.value)[f.key];
     slot = std::move(v);
@@ -145,7 +169,7 @@ bool json_stream_t::end_array() { return close(); }
 bool json_stream_t::parse_error(std::size_t position, const std::string& last_token,
                                 const nlohmann::detail::exception& ex) {
   error_ = "not valid JSON at byte " + std::to_string(position) + " (near '" + last_token.substr(0, 40) +
-           "'): " + ex.what();
+           "'): " + json_error_text(ex);
   return false;
 }
 

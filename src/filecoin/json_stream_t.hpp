@@ -16,6 +16,11 @@
 
 namespace cuzk::filecoin {
 
+// nlohmann's message without its "; last read: '<token>'" part, which for an
+// unterminated string is the rest of the file (megabytes, and a gRPC status
+// message travels in a header that clients cap at 8 KiB).
+std::string json_error_text(const std::exception& e);
+
 class json_stream_t {
  public:
   // (key, k, i, element): key = the member of the streamed object the element

@@ -4,8 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
+#include "filecoin/json_stream_t.hpp"
 #include "porep/labeling.hpp"
 #include "porep/vanilla_checker.hpp"
 #include "porep/vanilla_json.hpp"
@@ -19,6 +21,7 @@ std::string_view to_string(porep_input_format_t f) {
     case porep_input_format_t::curio_envelope: return "Curio envelope";
     case porep_input_format_t::c1_json: return "C1 JSON";
     case porep_input_format_t::cuzk_vanilla: return "cuzk vanilla JSON";
+    case porep_input_format_t::c1_bincode: return "bincode C1";
   }
   return "?";
 }
@@ -33,7 +36,7 @@ bool is_cuzk_vanilla(std::span<const std::uint8_t> b) {
 
 }  // namespace
 
-porep_input_t read_porep_input(std::span<const std::uint8_t> bytes) {
+porep_input_t read_porep_input(std::span<const std::uint8_t> bytes, std::optional<std::uint64_t> bincode_proof) {
   porep_input_t in;
   if (looks_like_curio_envelope(bytes)) {
     in.format = porep_input_format_t::curio_envelope;
@@ -55,7 +58,7 @@ porep_input_t read_porep_input(std::span<const std::uint8_t> bytes) {
     try {
       j = nlohmann::json::parse(bytes.begin(), bytes.end());
     } catch (const nlohmann::json::exception& e) {
-      throw vanilla_format_error("vanilla proof", std::string("not valid JSON: ") + e.what());
+      throw vanilla_format_error("vanilla proof", "not valid JSON: " + json_error_text(e));
     }
     in.vanilla = porep::vanilla_from_json(j);
     if (auto bad = porep::check_vanilla(in.vanilla)) throw vanilla_format_error(bad->element, bad->reason);
@@ -64,9 +67,22 @@ porep_input_t read_porep_input(std::span<const std::uint8_t> bytes) {
   std::size_t i = 0;
   while (i < bytes.size() && std::isspace(bytes[i])) ++i;
   if (i == bytes.size()) throw vanilla_format_error("vanilla proof", "empty");
-  if (bytes[i] != '{')
-    throw vanilla_format_error("vanilla proof", "not JSON (a C1 output, Curio's envelope or cuzk's vanilla JSON); "
-                                                "the bincode C1 of supra_seal is not read by this build");
+  if (bytes[i] != '{') {
+    // supra_seal's bincode form (its first bytes are the partition count, u64 LE).
+    if (!bincode_proof)
+      throw vanilla_format_error("vanilla proof", "not JSON, so read as supra_seal's bincode C1, which needs the "
+                                                  "registered seal proof (registered_proof / --registered)");
+    in.format = porep_input_format_t::c1_bincode;
+    try {
+      in.c1 = read_c1_bincode(bytes, seal_proof_by_id(*bincode_proof));
+    } catch (const vanilla_format_error&) {
+      throw;
+    } catch (const std::invalid_argument& e) {
+      throw vanilla_format_error("registered_proof", e.what());
+    }
+    in.vanilla = in.c1->vanilla;
+    return in;
+  }
   in.format = porep_input_format_t::c1_json;
   in.c1 = read_c1_json(bytes);
   in.vanilla = in.c1->vanilla;

@@ -3,7 +3,9 @@
 // first bytes, and the checks a request adds to them:
 //   - Curio's envelope {"SectorNum", "Phase1Out", "SectorSize"} (what Curio sends);
 //   - a bare SealCommitPhase1Output JSON (what filecoin-ffi returns);
-//   - cuzk's own vanilla JSON (src/porep/vanilla_format.md; tests and benchmarks).
+//   - cuzk's own vanilla JSON (src/porep/vanilla_format.md; tests and benchmarks);
+//   - supra_seal's bincode C1 (anything not starting with '{'), which does not
+//     name its registered proof: the request's registered_proof does.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -13,7 +15,7 @@
 
 namespace cuzk::filecoin {
 
-enum class porep_input_format_t { curio_envelope, c1_json, cuzk_vanilla };
+enum class porep_input_format_t { curio_envelope, c1_json, cuzk_vanilla, c1_bincode };
 std::string_view to_string(porep_input_format_t f);
 
 struct porep_input_t {
@@ -27,7 +29,9 @@ struct porep_input_t {
 // Reads and checks (every value, as read_c1_json / porep::check_vanilla do).
 // Throws porep::vanilla_format_error naming the element; for the envelope the
 // element is prefixed "Phase1Out: ".
-porep_input_t read_porep_input(std::span<const std::uint8_t> bytes);
+// A bincode C1 needs `bincode_proof` (the registered seal proof id).
+porep_input_t read_porep_input(std::span<const std::uint8_t> bytes,
+                               std::optional<std::uint64_t> bincode_proof = std::nullopt);
 
 // What the request says beside the bytes (0 = not given, as proto3 sends it).
 struct porep_request_facts_t {

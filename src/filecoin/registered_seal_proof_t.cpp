@@ -1,6 +1,7 @@
 #include "filecoin/registered_seal_proof_t.hpp"
 
 #include <array>
+#include <charconv>
 #include <stdexcept>
 
 namespace cuzk::filecoin {
@@ -92,6 +93,14 @@ const registered_seal_proof_t& seal_proof_by_name(std::string_view name) {
     if (p.name() == name) return p;
   throw std::invalid_argument("\"" + std::string(name) +
                               "\" is not a registered seal proof (e.g. \"StackedDrg32GiBV1_1\")");
+}
+
+std::optional<std::uint64_t> parse_registered_seal_proof(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  std::uint64_t id = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec == std::errc() && end == text.data() + text.size()) return seal_proof_by_id(id).id;
+  return seal_proof_by_name(text).id;
 }
 
 const registered_seal_proof_t& seal_proof_for(std::uint64_t sector_bytes, seal_version_t version) {

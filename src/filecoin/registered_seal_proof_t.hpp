@@ -5,6 +5,7 @@
 // Ids: 0..4 V1 (2KiB, 8MiB, 512MiB, 32GiB, 64GiB), 5..9 V1_1, 10..14
 // V1_1_Feat_SyntheticPoRep, 15..19 V1_2_Feat_NonInteractivePoRep.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,6 +38,9 @@ std::span<const registered_seal_proof_t> registered_seal_proofs();
 const registered_seal_proof_t& seal_proof_by_id(std::uint64_t id);
 // Throws std::invalid_argument naming the string.
 const registered_seal_proof_t& seal_proof_by_name(std::string_view name);
+// "" -> nullopt; a number 0..19 or a name ("StackedDrg32GiBV1_1") -> its id.
+// Throws std::invalid_argument naming the text.
+std::optional<std::uint64_t> parse_registered_seal_proof(std::string_view text);
 // The proof of this size and version; throws for an unsupported size.
 const registered_seal_proof_t& seal_proof_for(std::uint64_t sector_bytes, seal_version_t version);
 

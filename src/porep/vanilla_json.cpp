@@ -237,7 +237,10 @@ vanilla_proof_t read_vanilla_file(const std::filesystem::path& file) {
   try {
     j = json::parse(in);
   } catch (const json::exception& e) {
-    throw vanilla_format_error(file.string(), std::string("not valid JSON: ") + e.what());
+    // Without nlohmann's "; last read: '<token>'", which can be the rest of the file.
+    std::string what = e.what();
+    if (auto at = what.find("; last read:"); at != std::string::npos) what.resize(at);
+    throw vanilla_format_error(file.string(), "not valid JSON: " + what);
   }
   return vanilla_from_json(j);
 }

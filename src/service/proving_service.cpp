@@ -13,24 +13,34 @@ using clock_t_ = std::chrono::steady_clock;
 
 // Runs `body`, turning the engine's exceptions into the status codes of the
 // class comment. `what` names the RPC and the job in the log line.
+// A status message travels in a gRPC header, which clients cap (8 KiB in
+// C++ by default): a longer one would reach the caller as RESOURCE_EXHAUSTED
+// instead of the refusal. Messages are cut to this, with a mark.
+constexpr std::size_t max_status_message = 2048;
+
+std::string capped(std::string_view m) {
+  if (m.size() <= max_status_message) return std::string(m);
+  return std::string(m.substr(0, max_status_message)) + "... (message cut)";
+}
+
 template <class F>
 grpc::Status guarded(std::string_view what, F&& body) {
   try {
     return body();
   } catch (const engine::invalid_request& e) {
-    spdlog::warn("{}: invalid argument: {}", what, e.what());
-    return {grpc::StatusCode::INVALID_ARGUMENT, e.what()};
+    spdlog::warn("{}: invalid argument: {}", what, capped(e.what()));
+    return {grpc::StatusCode::INVALID_ARGUMENT, capped(e.what())};
   } catch (const engine::unknown_job& e) {
     spdlog::debug("{}: not found: {}", what, e.what());
     return {grpc::StatusCode::NOT_FOUND, e.what()};
   } catch (const engine::never_fits& e) {
     spdlog::warn("{}: refused: {}", what, e.what());
-    return {grpc::StatusCode::RESOURCE_EXHAUSTED, e.what()};
+    return {grpc::StatusCode::RESOURCE_EXHAUSTED, capped(e.what())};
   } catch (const engine::engine_stopped& e) {
     return {grpc::StatusCode::UNAVAILABLE, e.what()};
   } catch (const std::exception& e) {
-    spdlog::error("{}: internal error: {}", what, e.what());
-    return {grpc::StatusCode::INTERNAL, e.what()};
+    spdlog::error("{}: internal error: {}", what, capped(e.what()));
+    return {grpc::StatusCode::INTERNAL, capped(e.what())};
   }
 }
 

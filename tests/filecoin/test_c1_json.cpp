@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
+#include "filecoin/porep_input.hpp"
 #include "filecoin/seal_public_inputs.hpp"
 #include "porep/vanilla_generator.hpp"
 #include "porep/vanilla_json.hpp"
@@ -204,6 +206,61 @@ TEST(C1Json, ThirtyTwoGiBParsedCheckedAndPublicInputsDerived) {
   }
 }
 
+// supra_seal's bincode form: the same sector reads to the same model as its
+// JSON, through the same checks (so the same element paths), and structural
+// damage names the byte.
+TEST(C1Bincode, RoundTripAndSameModelAsTheJson) {
+  for (std::uint64_t size : {2 * kib, 32 * gib}) {
+    const auto& c1 = size == 2 * kib ? read_c1_json(bytes(c1_2k_text())) : big_c1(size);
+    const std::string bin = write_c1_bincode(c1);
+    const auto back = read_c1_bincode(bytes(bin), c1.proof);
+    EXPECT_TRUE(model_json(back.vanilla) == model_json(c1.vanilla)) << c1.proof.name();
+    EXPECT_EQ(back.ticket, c1.ticket);
+    EXPECT_EQ(write_c1_bincode(back), bin);
+    // Through the request path: bincode needs the request's registered proof.
+    const auto in = read_porep_input(bytes(bin), c1.proof.id);
+    EXPECT_EQ(in.format, porep_input_format_t::c1_bincode);
+    EXPECT_THROW(read_porep_input(bytes(bin)), porep::vanilla_format_error);
+  }
+  // 2 KiB: 1 partition of 2 challenges; the first u64 is the partition count.
+  const std::string bin = write_c1_bincode(read_c1_json(bytes(c1_2k_text())));
+  EXPECT_EQ(bin.substr(0, 8), std::string("\x01\0\0\0\0\0\0\0", 8));
+  EXPECT_EQ(bin.substr(8, 8), std::string("\x02\0\0\0\0\0\0\0", 8));
+}
+
+TEST(C1Bincode, DamageIsNamed) {
+  auto c1 = read_c1_json(bytes(c1_2k_text()));
+  const std::string bin = write_c1_bincode(c1);
+  const auto seed = test::seed("C1Bincode.DamageIsNamed");
+  std::mt19937_64 rng(seed);
+  for (int n = 0; n < 20; ++n) {
+    const std::size_t cut = rng() % bin.size();
+    try {
+      read_c1_bincode(bytes(bin.substr(0, cut)), c1.proof);
+      ADD_FAILURE() << "a bincode C1 cut at byte " << cut << " was accepted";
+    } catch (const porep::vanilla_format_error& e) {
+      EXPECT_FALSE(e.element().empty());
+    }
+  }
+  try {
+    read_c1_bincode(bytes(bin.substr(0, 100)), c1.proof);
+    ADD_FAILURE();
+  } catch (const porep::vanilla_format_error& e) {
+    EXPECT_NE(std::string(e.what()).find("truncated"), std::string::npos) << e.what();
+  }
+  // Another size's registered proof: its partition count or shapes do not fit.
+  EXPECT_THROW(read_c1_bincode(bytes(bin), seal_proof_by_name("StackedDrg8MiBV1_1")), porep::vanilla_format_error);
+  EXPECT_THROW(read_c1_bincode(bytes(bin + "x"), c1.proof), porep::vanilla_format_error);
+  // A label of challenge 0's own column: the same path as in the JSON.
+  c1.vanilla.partitions[0].challenges[0].column.rows[1] += ff::fr_t::from_u64(1);
+  try {
+    read_c1_bincode(bytes(write_c1_bincode(c1)), c1.proof);
+    ADD_FAILURE();
+  } catch (const porep::vanilla_format_error& e) {
+    EXPECT_EQ(e.element(), "vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.c_x.column.rows[1]") << e.what();
+  }
+}
+
 // Edits one value of the 2 KiB C1 and dumps it compactly.
 template <class F>
 std::string edited(F&& edit) {
@@ -291,6 +348,10 @@ TEST(C1Json, TruncatedAndMalformedText) {
   expect_refused_at("", "C1 output");
   expect_refused_at("[]", "C1 output");
   expect_refused_at("{\"registered_proof\":1}", "registered_proof");
+  // A huge array outside the streamed challenges: refused before it costs 16 bytes a number.
+  std::string big = "{\"registered_proof\":\"StackedDrg2KiBV1_1\",\"comm_r\":[";
+  for (int i = 0; i < 70000; ++i) big += i ? ",\"x\"" : "\"x\"";
+  expect_refused_at(big + "]}", "C1 output");
 }
 
 }  // namespace
