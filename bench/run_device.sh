@@ -51,10 +51,12 @@ if want engine; then
   [ -f "$OUT/timeline_2p22.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_2p22.json" --out "$OUT/timeline_2p22.svg" > /dev/null 2>&1
 fi
 if want porep32; then
-  # A sparse 32 GiB vanilla proof (valid, all 10 partitions), then the in-process engine:
-  # a random setup for its circuit (GPU fixed-base multiplications, timed in the log) and
-  # PROOFS32 jobs, every proof verified before it is returned.
-  step gen_vanilla_32g 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --out "$OUT/v32.json"
+  # A sparse 32 GiB sector's C1 (valid, all 10 partitions) as Curio sends it (FORMAT32=curio,
+  # its envelope; c1 or cuzk also work), then the in-process engine: a random setup
+  # for its circuit (GPU fixed-base multiplications, timed in the log) and PROOFS32 jobs, each
+  # parsed and checked at submit, every proof verified before it is returned.
+  step gen_vanilla_32g 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 \
+    --format "${FORMAT32:-curio}" --out "$OUT/v32.json"
   step engine_porep32 ${POREP32_SECS:-540} "$B/cuzk" bench --kind porep --vanilla "$OUT/v32.json" \
     --proofs "${PROOFS32:-2}" --concurrency "${PROOFS32:-2}" ${BENCH32_ARGS:-} --timeline --timeline-out "$OUT/timeline_porep32.json"
   rm -f "$OUT/v32.json"
