@@ -54,27 +54,22 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
   auto proof = a.sparse ? porep::generate_sparse(params, a.seed) : porep::generate_vanilla(params, a.seed, inputs);
   const double gen_ms = sw.lap();
   const std::uint64_t sector_num = proof.replica_id_inputs ? proof.replica_id_inputs->sector_id : a.sector_num.value_or(a.seed);
+  const std::string model = proof.model;
+  std::string text;
   if (a.format == "cuzk") {
     porep::write_vanilla_file(a.out, proof);
-  } else if (a.format == "bincode") {
-    const std::string model = proof.model;
-    write_text_file(a.out, filecoin::write_c1_bincode(filecoin::make_c1_output(rp, std::move(proof))));
-    proof.model = model;
   } else {
-    const std::string model = proof.model;
-    const std::string c1 = filecoin::write_c1_json(filecoin::make_c1_output(rp, std::move(proof)));
-    const std::string text =
-        a.format == "c1" ? c1
-                         : filecoin::write_curio_envelope(
-                               sector_num, rp.sector_bytes,
-                               {reinterpret_cast<const std::uint8_t*>(c1.data()), c1.size()});
+    const auto c1 = filecoin::make_c1_output(rp, std::move(proof));
+    if (a.format == "bincode") text = filecoin::write_c1_bincode(c1);
+    else text = filecoin::write_c1_json(c1);
+    if (a.format == "curio")
+      text = filecoin::write_curio_envelope(sector_num, rp.sector_bytes,
+                                            {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
     write_text_file(a.out, text);
-    proof.model = model;
   }
   fmt::print("{}: {} {} ({}), {} sector, {} model, {} partitions x {} challenges, seed {}\n", a.out, a.format,
-             rp.name(), rp.id, a.sector_size, proof.model.empty() ? "?" : proof.model, params.partitions,
-             params.challenges_per_partition, a.seed);
-  if (proof.model == "replicated")
+             rp.name(), rp.id, a.sector_size, model, params.partitions, params.challenges_per_partition, a.seed);
+  if (model == "replicated")
     fmt::print("replica_id from miner_id {} and sector number {}\n", a.miner_id, sector_num);
   else
     fmt::print("replica_id is random (sparse model): prove it without a miner id\n");

@@ -56,7 +56,6 @@ ff::fr_t domain_fr(const json& v, const std::string& where) {
 
 std::uint64_t u64_of(const json& v, const std::string& where) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
-  if (v.is_binary() && v.get_binary().size() == 1) return v.get_binary()[0];  // cannot happen for a scalar
   throw vanilla_format_error(where, "expected a non-negative integer, got " + shown(v));
 }
 
