@@ -5,6 +5,8 @@
 #include "circuits/circuit_model.hpp"
 #include "circuits/hash_chain_circuit.hpp"
 #include "circuits/porep_partition_circuit_t.hpp"
+#include "circuits/post_partition_circuit_t.hpp"
+#include "porep/post_shape.hpp"
 #include "circuits/tiny_circuit.hpp"
 
 namespace cuzk::circuits {
@@ -25,7 +27,14 @@ std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size) {
     const auto params = porep::sector_params_for(size ? size : default_porep_sector_bytes);
     return std::make_unique<porep_partition_circuit_t>(porep_synthesizer_t::for_sector(params));
   }
-  std::string known = "porep";
+  if (name == "window-post" || name == "winning-post") {
+    // size = sector bytes, as for "porep"; one partition without a witness
+    // (setup, shape). Not in circuit_names() either.
+    const auto kind = name == "window-post" ? porep::post_kind_t::window : porep::post_kind_t::winning;
+    return std::make_unique<post_partition_circuit_t>(
+        post_circuit(porep::post_shape_for(kind, size ? size : default_porep_sector_bytes)));
+  }
+  std::string known = "porep, window-post, winning-post";
   for (const auto& n : circuit_names()) known += ", " + n;
   throw std::invalid_argument("unknown circuit '" + std::string(name) + "' (known: " + known + ")");
 }

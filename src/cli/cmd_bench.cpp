@@ -22,6 +22,7 @@
 #include "groth16/gpu_setup.hpp"
 #include "groth16/groth16.hpp"
 #include "filecoin/porep_input.hpp"
+#include "filecoin/registered_seal_proof_t.hpp"
 #include "porep/vanilla_format_error.hpp"
 #include "service/bench_runner.hpp"
 
@@ -31,15 +32,15 @@ namespace {
 struct bench_cli_options {
   service::bench_options_t bench;
   std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto",
-      residency = "auto";
-  bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true;
+      residency = "auto", registered;
+  bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true, keep_host_params = false;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1;
 };
 
 // Parameters for the in-process engine: from --params, or a fresh random
 // setup (development only: whoever runs it knows the toxic waste).
-std::shared_ptr<const groth16::parameters_t> bench_parameters(const bench_cli_options& o) {
-  if (!o.params.empty()) return std::make_shared<const groth16::parameters_t>(groth16::read_parameters(o.params));
+std::shared_ptr<groth16::parameters_t> bench_parameters(const bench_cli_options& o) {
+  if (!o.params.empty()) return std::make_shared<groth16::parameters_t>(groth16::read_parameters(o.params));
   auto circuit = circuits::make_circuit(o.bench.circuit, o.bench.size);
   fmt::print(stderr, "generating parameters for {} (random setup, for benchmarking only)...\n", circuit->description());
   groth16::os_rng rng;
@@ -49,7 +50,7 @@ std::shared_ptr<const groth16::parameters_t> bench_parameters(const bench_cli_op
   // (the same parameters either way; 4-5x faster on an H200, BENCHMARKS.md).
   const bool on_gpu = o.backend != "cpu" && engine::gpu_available();
   std::vector<std::pair<std::string, double>> steps;
-  auto params = std::make_shared<const groth16::parameters_t>(
+  auto params = std::make_shared<groth16::parameters_t>(
       on_gpu ? groth16::generate_parameters_gpu(*circuit, tw, &steps) : groth16::generate_parameters(*circuit, tw, {}, &steps));
   std::string step_list;
   for (const auto& [name, ms] : steps) step_list += fmt::format(" {} {:.1f}", name, ms / 1e3);
@@ -64,6 +65,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   if (!o.budget.empty() && o.budget != "auto") cfg.total_budget = service::parse_size(o.budget);
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
+  cfg.release_host_params = !o.keep_host_params;
   engine::engine_hooks_t hooks;
   if (o.backend == "cuda" && !engine::gpu_available())
     throw engine::invalid_request("--backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)");
@@ -82,7 +84,13 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   probe.circuit_size = o.bench.size;
   const auto id = o.bench.vanilla_proof ? engine::engine_t::porep_circuit_id(o.bench.size)
                                         : engine::engine_t::circuit_id_for(probe);
-  e->register_parameters(id, bench_parameters(o));
+  // The engine owns them: the GPU backend frees the host copy of what it
+  // holds (unless --keep-host-params), as for a loaded file. A random setup
+  // cannot be read again: a partition that falls back to the CPU fails, saying so.
+  e->register_parameters(id, bench_parameters(o), [params = o.params]() -> groth16::parameters_t {
+    if (params.empty()) throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
+    return groth16::read_parameters(params);
+  });
   return e;
 }
 
@@ -91,7 +99,10 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
 // submit); size and partitions come from the proof.
 void load_vanilla(bench_cli_options& o) {
   const std::string text = read_text_file(o.vanilla);
-  const auto v = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}).vanilla;
+  const auto registered = filecoin::parse_registered_seal_proof(o.registered);
+  o.bench.registered_proof = registered.value_or(0);
+  const auto v =
+      filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, registered).vanilla;
   o.bench.circuit = "porep";
   o.bench.size = v.params.sector_bytes;
   o.bench.partitions = static_cast<uint32_t>(v.partitions.size());
@@ -156,6 +167,12 @@ command_t add_bench_command(CLI::App& root) {
   app->add_option("--kind,-k", o->kind, "Built-in circuit to prove (see `cuzk circuits`), or porep with --vanilla");
   app->add_option("--vanilla", o->vanilla, "--kind porep: the vanilla proof (JSON, `cuzk gen-vanilla`) every job proves")
       ->check(CLI::ExistingFile);
+  app->add_option("--miner-id", o->bench.miner_id,
+                  "--kind porep: sent with each request as Curio does; with --sector-num (or the envelope's "
+                  "SectorNum) the C1's replica_id is checked against it");
+  app->add_option("--sector-num", o->bench.sector_number, "--kind porep: the sector number sent with each request");
+  app->add_option("--registered", o->registered,
+                  "--kind porep: the registered seal proof sent with each request (0-19 or a name), as Curio sets it");
   app->add_option("--size", o->bench.size, "Circuit size (0 = default)")->check(CLI::NonNegativeNumber);
   app->add_option("--partitions", o->bench.partitions, "Partitions per job")->check(CLI::Range(1u, 1024u));
   app->add_option("--daemon", o->daemon, "Send the proofs to this daemon (unix:///path or IP:port); default: in-process");
@@ -183,6 +200,9 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_flag("--pin-witness,!--no-pin-witness", o->pin_witness,
                        "CUDA backend: page-lock each witness's buffers after synthesis so prove_start uploads them by "
                        "DMA, and keep them for later partitions ([gpus] pin_witness; default on)");
+  in_process->add_flag("--keep-host-params", o->keep_host_params,
+                       "CUDA backend: keep the host copy of the parameters the GPUs hold ([srs] release_host_copy = "
+                       "false), to compare peak RSS");
   return {app, [o] {
             return run_rpc_guarded([&] {
               try {

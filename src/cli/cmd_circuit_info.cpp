@@ -1,12 +1,14 @@
-// cuzk circuit-info --kind porep --sector-size S [--full-shape]
+// cuzk circuit-info --kind porep|window-post|winning-post --sector-size S [--full-shape]
 // Counts of one partition circuit in shape mode (no witness values).
 #include <bit>
 #include <memory>
 
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_layout_t.hpp"
+#include "circuits/post_circuit.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
+#include "porep/post_shape.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/shape_cs.hpp"
 
@@ -23,8 +25,41 @@ void print_step(const char* what, const circuits::porep_slot_t& s) {
              s.row_end - s.row, s.aux_end - s.aux, s.input_end - s.input);
 }
 
+// A PoSt partition: every sector block has one shape, so one block in shape
+// mode times the block count gives the totals (post_circuit::counts).
+int run_post_circuit_info(const circuit_info_options& o) {
+  const auto kind = o.kind == "window-post" ? porep::post_kind_t::window : porep::post_kind_t::winning;
+  const circuits::post_circuit circuit(porep::post_shape_for(kind, porep::parse_sector_size(o.sector_size)));
+  stopwatch sw;
+  const auto c = circuit.counts();
+  const auto b = circuit.block_counts();
+  const double ms = sw.lap();
+  const size_t constraints = c.num_constraints + c.num_inputs;
+  fmt::print("{}\n", circuit.description());
+  fmt::print("per partition:\n");
+  fmt::print("  constraints {:>12}  (circuit rows {} + {} input rows)\n", constraints, c.num_constraints,
+             c.num_inputs);
+  fmt::print("  inputs      {:>12}  (ONE included)\n", c.num_inputs);
+  fmt::print("  aux         {:>12}\n", c.num_aux);
+  fmt::print("  domain      {:>12}  (2^{})\n", std::bit_ceil(constraints), std::countr_zero(std::bit_ceil(constraints)));
+  fmt::print("  sector block: {} rows, {} aux, {} inputs; {} blocks\n", b.num_constraints, b.num_aux, b.num_inputs,
+             circuit.params().sector_count);
+  fmt::print("shape mode (one block): {:.1f} ms\n", ms);
+  if (o.full_shape) {
+    r1cs::shape_cs cs;
+    circuit.synthesize(cs);
+    const double full_ms = sw.lap();
+    fmt::print("full shape synthesis: {} rows, {} inputs, {} aux ({:.1f} ms)\n", cs.num_constraints(), cs.num_inputs(),
+               cs.num_aux(), full_ms);
+    if (cs.counts() != c) return report_error("full shape synthesis disagrees with the per-block counts", exit_internal);
+  }
+  return exit_ok;
+}
+
 int run_circuit_info(const circuit_info_options& o) {
-  if (o.kind != "porep") return report_error("circuit-info: unknown --kind '" + o.kind + "' (known: porep)");
+  if (o.kind == "window-post" || o.kind == "winning-post") return run_post_circuit_info(o);
+  if (o.kind != "porep")
+    return report_error("circuit-info: unknown --kind '" + o.kind + "' (known: porep, window-post, winning-post)");
   const auto params = porep::sector_params_for(porep::parse_sector_size(o.sector_size));
   const circuits::porep_circuit circuit(circuits::porep_circuit_shape_t::for_sector(params));
   stopwatch sw;
@@ -69,10 +104,10 @@ int run_circuit_info(const circuit_info_options& o) {
 command_t add_circuit_info_command(CLI::App& root) {
   auto o = std::make_shared<circuit_info_options>();
   auto* app = root.add_subcommand("circuit-info", "Constraint, input and aux counts of a circuit (shape mode)");
-  app->add_option("--kind", o->kind, "Circuit kind (porep)")->capture_default_str();
+  app->add_option("--kind", o->kind, "Circuit kind (porep, window-post, winning-post)")->capture_default_str();
   app->add_option("--sector-size", o->sector_size, "Sector size: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB")->required();
   app->add_flag("--full-shape", o->full_shape,
-                "Also synthesize every challenge block in shape mode and check the totals agree");
+                "Also synthesize every challenge (PoSt: sector) block in shape mode and check the totals agree");
   return {app, [o] { return run_circuit_info(*o); }};
 }
 

@@ -118,7 +118,7 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
       plan_(plan_budget(config_, hooks_.backend ? hooks_.backend->device_count() : 1)),
       gauges_(hooks_.on_transition),
       budget_(plan_.total, [this](std::string_view ev, uint64_t p, uint64_t r) { gauges_.set_bytes(p, r, ev); }),
-      params_(budget_, config_.param_cache),
+      params_(budget_, config_.param_cache, config_.param_subgroup_checks),
       backend_(hooks_.backend ? hooks_.backend : make_cpu_backend()),
       fallback_(hooks_.fallback ? hooks_.fallback : make_cpu_backend()),
       gpu_queue_(plan_.gpu_queue_capacity) {
@@ -126,6 +126,8 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
                "GPU queue {} ({} per worker), {} finalizers",
                gib_text(plan_.total), plan_.total, plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
                backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
+  params_.set_hooks([this](param_entry_t& e) { ready(e); },
+                    [backend = backend_](const groth16::parameters_t& p) { backend->forget(p); });
   if (backend_->pools_witness()) {
     auto pool = std::make_unique<r1cs::buffer_pool_t>();
     if (pool->install()) {
@@ -378,6 +380,23 @@ void engine_t::impl::prepare(const std::string& circuit_id, const groth16::param
   }
 }
 
+void engine_t::impl::ready(param_entry_t& e) {
+  prepare(e.circuit_id, *e.params);
+  if (!config_.release_host_params || !e.releasable) return;
+  const uint64_t before = e.params->bytes();
+  try {
+    e.host_released = backend_->release_host_copy(*e.releasable);
+  } catch (const std::exception& err) {
+    spdlog::warn("engine: parameters '{}' keep their host copy: {}", e.circuit_id, err.what());
+    return;
+  }
+  if (e.host_released) {
+    spdlog::info("engine: parameters '{}': host copy of the device-resident queries released ({} of {}; the budget "
+                 "still holds {} for a CPU fallback reload)",
+                 e.circuit_id, gib_text(e.host_released), gib_text(before), gib_text(e.bytes));
+  }
+}
+
 void engine_t::impl::drain() {
   std::unique_lock lk(jobs_mu_);
   accepting_ = false;
@@ -435,6 +454,11 @@ void engine_t::register_parameters(const std::string& circuit_id, std::shared_pt
   impl_->prepare(circuit_id, *params);
 }
 
+void engine_t::register_parameters(const std::string& circuit_id, std::shared_ptr<groth16::parameters_t> params,
+                                   std::function<groth16::parameters_t()> reload) {
+  impl_->params_.add_releasable(circuit_id, std::move(params), std::move(reload), [] { return false; });
+}
+
 preload_result_t engine_t::preload(const std::string& circuit_id) {
   if (!impl_->params_.available(circuit_id)) {
     throw invalid_request("unknown circuit id '" + circuit_id + "': no parameters at " +
@@ -447,7 +471,7 @@ preload_result_t engine_t::preload(const std::string& circuit_id) {
   } catch (const groth16::format_error& err) {
     throw invalid_request(err.what());
   }
-  impl_->prepare(circuit_id, *e->params);
+  // Loading prepared the backend (param_store_t's ready hook).
   return {!loaded, loaded ? e->load_ms : 0};
 }
 

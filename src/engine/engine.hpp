@@ -12,6 +12,7 @@
 // Every method is thread-safe. Usable in-process without the service (tests,
 // `cuzk bench`): register_parameters() supplies parameters without files.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,6 +88,13 @@ class engine_t {
 
   // In-process parameters (tests, bench): no file needed, charged like a load.
   void register_parameters(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params);
+  // Parameters the engine owns from here on (nothing else may read their
+  // vectors): as above, and the backend may free the host copy of the
+  // queries it holds itself, as for a loaded file (engine_config_t::
+  // release_host_params); `reload` gives them complete again for the CPU
+  // fallback (it may throw: the partition's attempt then fails, naming why).
+  void register_parameters(const std::string& circuit_id, std::shared_ptr<groth16::parameters_t> params,
+                           std::function<groth16::parameters_t()> reload);
 
   // The circuit id a request proves with (for register_parameters/preload).
   // PoRep: from sector_size (0 reads as 32 GiB; submit takes the size from

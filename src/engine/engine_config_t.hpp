@@ -19,6 +19,14 @@ struct engine_config_t {
   std::vector<uint32_t> devices;   // [] = every device of the backend
   uint32_t finalizer_threads = 2;
   std::string param_cache;         // <param_cache>/<circuit_id>.params, or PoRep's official file (param_store_t.hpp)
+  // After a parameter file is loaded and its queries placed on the devices,
+  // free the host copy of those the GPU holds itself (prove_backend_t::
+  // release_host_copy: ~30 GiB of RSS at 32 GiB PoRep). The budget charge
+  // stays, for the CPU fallback's reload of the file.
+  bool release_host_params = true;
+  // false: parameter files are read without the per-point subgroup checks,
+  // whatever their digest (read_parameter_file); for files the operator made.
+  bool param_subgroup_checks = true;
   bool verify_proofs = true;       // verify each partition before returning it (F16)
   uint32_t result_retention_s = 600;  // how long await() still finds a finished job
   uint32_t queue_depth_per_worker = 2;  // synthesized partitions waiting per prove worker

@@ -41,6 +41,9 @@ class engine_t::impl {
   // backend_->prepare(params), logged; a failure only warns (prove_start
   // builds what it needs, or the partition falls back).
   void prepare(const std::string& circuit_id, const groth16::parameters_t& params);
+  // param_store_t's ready hook for a freshly loaded file: prepare, then
+  // (config release_host_params) backend_->release_host_copy.
+  void ready(param_entry_t& e);
 
   const engine_config_t config_;
   const engine_hooks_t hooks_;

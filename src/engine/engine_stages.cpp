@@ -204,7 +204,9 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
     budget_.bank(w.reservation, pool_->take_kept(spare));
   };
   try {
-    w.pending.emplace(backend->prove_start(dev, *w.params->params, std::move(*w.witness)));
+    // The fallback needs every query on the host: read again if the GPU backend released some.
+    const auto params = fallback ? params_.complete(*w.params) : w.params->params;
+    w.pending.emplace(backend->prove_start(dev, *params, std::move(*w.witness)));
   } catch (const std::exception& e) {
     bank_kept();
     set_worker(worker, nullptr);

@@ -25,6 +25,7 @@ struct worker_status_t {
 struct loaded_params_t {
   std::string circuit_id;
   uint64_t bytes = 0;  // charged to the budget while loaded
+  uint64_t host_released = 0;  // of those, points the backend freed from host memory (it holds them itself)
   uint64_t load_ms = 0;
   double idle_s = 0;   // since last use
   uint32_t in_use = 0; // partitions holding them now

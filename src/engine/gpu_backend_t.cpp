@@ -109,6 +109,36 @@ groth16::proof_t gpu_backend_t::finalize(uint32_t, const groth16::parameters_t& 
   return groth16::finalize(params, std::move(pending), r, s);
 }
 
+uint64_t gpu_backend_t::release_host_copy(groth16::parameters_t& params) {
+  prepare(params);
+  std::vector<std::shared_ptr<slot_t>> slots;
+  {
+    std::lock_guard lk(mu_);
+    for (uint32_t device = 0; device < devices_.size(); ++device) slots.push_back(slots_.at({&params, device}));
+  }
+  // Every slot locked (in device order; prover_for holds one at a time), so
+  // no prover is built from, or checked against, vectors being freed.
+  std::vector<std::unique_lock<std::mutex>> locks;
+  uint32_t resident = ~0u;
+  for (const auto& slot : slots) {
+    locks.emplace_back(slot->mu);
+    resident &= slot->prover ? slot->prover->device_queries() : 0u;
+  }
+  uint64_t freed = 0;
+  auto drop = [&](auto& points, uint32_t query) {
+    if (!(resident >> query & 1) || points.empty()) return;
+    freed += points.size() * sizeof(points[0]);
+    std::remove_reference_t<decltype(points)>().swap(points);
+  };
+  drop(params.h, 0);
+  drop(params.l, 1);
+  drop(params.a, 2);
+  drop(params.b_g1, 3);
+  drop(params.b_g2, 4);
+  for (const auto& slot : slots) slot->identity = identity_of(params);
+  return freed;
+}
+
 void gpu_backend_t::forget(const groth16::parameters_t& params) {
   std::vector<std::shared_ptr<slot_t>> dropped;
   {

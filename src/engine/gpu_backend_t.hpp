@@ -13,10 +13,9 @@
 //
 // A cached prover is keyed by the parameters' address and checked against
 // their base vectors' storage, so parameters freed and reloaded at the same
-// address get a fresh prover, never a stale one. Provers are not evicted:
-// `forget` drops those of one parameter set (the engine's parameter cache
-// should call it when it evicts; it does not yet); a proof in flight keeps
-// its prover alive until it returns.
+// address get a fresh prover, never a stale one. `forget` drops the provers
+// of one parameter set (the engine calls it when it frees parameters); a
+// proof in flight keeps its prover alive until it returns.
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -57,8 +56,12 @@ class gpu_backend_t final : public prove_backend_t {
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
                             const ff::fr_t& r, const ff::fr_t& s) override;
 
+  // Builds params' prover on every device, then frees the host vectors of
+  // the queries every device's plan put on the device (at 32 GiB PoRep on an
+  // H200: H, B_g1 and B_g2), updating the provers' identity so they stay in use.
+  uint64_t release_host_copy(groth16::parameters_t& params) override;
   // Frees the resident bases of `params` on every device.
-  void forget(const groth16::parameters_t& params);
+  void forget(const groth16::parameters_t& params) override;
   // Provers built so far (tests: one per parameter set and device).
   size_t provers_built() const;
 

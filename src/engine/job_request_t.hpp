@@ -15,10 +15,13 @@ struct job_request_t {
   proof_kind_t proof_kind = proof_kind_t::unspecified;
   priority_t priority = priority_t::unspecified;
 
-  // Filecoin kinds. porep_seal_commit: vanilla_proof is our vanilla-proof JSON
-  // (src/porep/vanilla_format.md, the C1-output equivalent; not Curio's
-  // wrapped C1), one job proves all its partitions; sector_size, when
-  // nonzero, must match it. The other kinds are refused with invalid_request.
+  // Filecoin kinds. porep_seal_commit: vanilla_proof is what Curio sends
+  // (its envelope of the C1 output), a bare C1 output JSON, supra_seal's
+  // bincode C1 or our vanilla-proof JSON (filecoin/porep_input.hpp); one job
+  // proves all its partitions; sector_size and registered_proof, when
+  // nonzero, must match it, and miner_id with sector_number (or the
+  // envelope's SectorNum) must give its replica_id. The other kinds are
+  // refused with invalid_request.
   uint64_t sector_size = 0;
   uint64_t registered_proof = 0;
   std::vector<uint8_t> vanilla_proof;                // PoRep

@@ -20,7 +20,11 @@ uint64_t ms_since(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
-groth16::parameters_t read_parameter_file(const std::string& path) {
+groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
+  if (!subgroup_checks) {
+    spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
+    return groth16::read_parameters(path, ec::subgroup_check::skip);
+  }
   const std::string name = std::filesystem::path(path).filename().string();
   const auto* entry = filecoin::parameter_manifest_t::official().find(name);
   if (!entry) return groth16::read_parameters(path);
@@ -76,9 +80,10 @@ uint64_t param_store_t::bytes_for(const std::string& id) const {
   return ec ? 0 : uint64_t(size);
 }
 
-std::shared_ptr<param_entry_t> param_store_t::insert(const std::string& id,
-                                                     std::shared_ptr<const groth16::parameters_t> p, reservation_t r,
-                                                     uint64_t bytes, uint64_t load_ms, bool from_file) {
+std::shared_ptr<param_entry_t> param_store_t::make_entry(const std::string& id,
+                                                         std::shared_ptr<const groth16::parameters_t> p,
+                                                         reservation_t r, uint64_t bytes, uint64_t load_ms,
+                                                         bool from_file) const {
   auto e = std::make_shared<param_entry_t>();
   e->circuit_id = id;
   e->pvk = std::make_unique<groth16::prepared_vk_t>(p->vk);
@@ -87,10 +92,32 @@ std::shared_ptr<param_entry_t> param_store_t::insert(const std::string& id,
   e->bytes = bytes;
   e->load_ms = load_ms;
   e->from_file = from_file;
+  e->on_drop = on_drop_;
   e->touch();
-  std::lock_guard lk(mu_);
-  entries_[id] = e;
   return e;
+}
+
+void param_store_t::publish(const std::shared_ptr<param_entry_t>& e) {
+  std::lock_guard lk(mu_);
+  entries_[e->circuit_id] = e;
+}
+
+void param_store_t::set_hooks(std::function<void(param_entry_t&)> ready,
+                              std::function<void(const groth16::parameters_t&)> on_drop) {
+  ready_ = std::move(ready);
+  on_drop_ = std::move(on_drop);
+}
+
+std::shared_ptr<const groth16::parameters_t> param_store_t::complete(param_entry_t& e) const {
+  if (e.host_released == 0) return e.params;
+  std::lock_guard lk(e.complete_mu);
+  if (!e.complete) {
+    spdlog::warn("parameters '{}': loading them again for the CPU fallback (the host copy of the device-resident "
+                 "queries was released)",
+                 e.circuit_id);
+    e.complete = std::make_shared<const groth16::parameters_t>(e.reload());
+  }
+  return e.complete;
 }
 
 std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, const std::function<bool()>& abandon,
@@ -114,13 +141,43 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
     if (!r) return nullptr;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  auto p = std::make_shared<const groth16::parameters_t>(read_parameter_file(path));
+  auto p = std::make_shared<groth16::parameters_t>(read_parameter_file(path, subgroup_checks_));
+  const uint64_t load_ms = ms_since(t0);
+  auto e = make_entry(id, p, std::move(*r), size, load_ms, true);
+  e->releasable = std::move(p);
+  e->reload = [path, checks = subgroup_checks_] { return read_parameter_file(path, checks); };
   if (loaded_now) *loaded_now = true;
-  return insert(id, std::move(p), std::move(*r), size, ms_since(t0), true);
+  make_ready_and_publish(e);
+  return e;
+}
+
+void param_store_t::make_ready_and_publish(const std::shared_ptr<param_entry_t>& e) {
+  if (ready_) {
+    try {
+      ready_(*e);
+    } catch (const std::exception& err) {
+      spdlog::warn("parameters '{}': preparing the backend failed: {}", e->circuit_id, err.what());
+    }
+  }
+  e->releasable.reset();  // published: read-only from here on
+  publish(e);
 }
 
 void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
                         const std::function<bool()>& abandon) {
+  add_entry(id, std::move(p), nullptr, {}, abandon);
+}
+
+void param_store_t::add_releasable(const std::string& id, std::shared_ptr<groth16::parameters_t> p,
+                                   std::function<groth16::parameters_t()> reload,
+                                   const std::function<bool()>& abandon) {
+  std::shared_ptr<const groth16::parameters_t> view = p;
+  add_entry(id, std::move(view), std::move(p), std::move(reload), abandon);
+}
+
+void param_store_t::add_entry(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
+                              std::shared_ptr<groth16::parameters_t> releasable,
+                              std::function<groth16::parameters_t()> reload, const std::function<bool()>& abandon) {
   if (!p) throw std::invalid_argument("register_parameters: null parameters for '" + id + "'");
   const uint64_t bytes = p->bytes();
   if (bytes > budget_.total()) {
@@ -135,7 +192,14 @@ void param_store_t::add(const std::string& id, std::shared_ptr<const groth16::pa
     r = budget_.reserve(bytes, abandon, true);
     if (!r) throw std::runtime_error("register_parameters: engine stopping");
   }
-  insert(id, std::move(p), std::move(*r), bytes, 0, false);
+  auto e = make_entry(id, std::move(p), std::move(*r), bytes, 0, false);
+  if (releasable && reload) {
+    e->releasable = std::move(releasable);
+    e->reload = std::move(reload);
+    make_ready_and_publish(e);
+  } else {
+    publish(e);
+  }
 }
 
 std::pair<bool, uint64_t> param_store_t::evict(const std::string& id) {
@@ -177,7 +241,7 @@ std::vector<loaded_params_t> param_store_t::list() const {
   for (const auto& [id, e] : entries_) {
     const double idle = double(now - e->last_used) * std::chrono::steady_clock::period::num /
                         std::chrono::steady_clock::period::den;
-    out.push_back({id, e->bytes, e->load_ms, idle, uint32_t(e.use_count() - 1)});
+    out.push_back({id, e->bytes, e->host_released, e->load_ms, idle, uint32_t(e.use_count() - 1)});
   }
   return out;
 }

@@ -26,11 +26,15 @@ namespace cuzk::engine {
 // so the per-point subgroup checks (core-hours on the 32 GiB file) are skipped
 // (the digest runs beside the parsing, over the same mapped bytes). Any other
 // file, or one whose digest differs, is checked point by point.
-groth16::parameters_t read_parameter_file(const std::string& path);
+// subgroup_checks false skips them for every file (the Rust daemon never
+// checks): for parameters whose origin the operator knows (their own setup).
+groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks = true);
 
 class param_store_t {
  public:
-  param_store_t(memory_budget_t& budget, std::string param_cache) : budget_(budget), cache_dir_(std::move(param_cache)) {}
+  // subgroup_checks: as read_parameter_file's (engine_config_t::param_subgroup_checks).
+  param_store_t(memory_budget_t& budget, std::string param_cache, bool subgroup_checks = true)
+      : budget_(budget), cache_dir_(std::move(param_cache)), subgroup_checks_(subgroup_checks) {}
 
   // porep-2k .. porep-64g: <param_cache>/v28-stacked-proof-of-replication-…params
   // when that file exists; otherwise (and for every other id) <param_cache>/<id>.params.
@@ -41,12 +45,28 @@ class param_store_t {
   // charge, else the file size (0 if neither exists).
   uint64_t bytes_for(const std::string& circuit_id) const;
 
+  // ready(entry) runs on every entry loaded from a file before anyone else
+  // can acquire it (the engine prepares the backend and lets it release the
+  // host copy: entry.releasable is still writable then); a throw only warns.
+  // on_drop becomes every entry's on_drop. Set before the first acquire.
+  void set_hooks(std::function<void(param_entry_t&)> ready, std::function<void(const groth16::parameters_t&)> on_drop);
+  // The complete parameters of e: e.params, or, when the backend released
+  // part of their host copy, the file read again (once; kept with the entry,
+  // inside its budget charge). For a backend other than the one that
+  // released it (the CPU fallback). Throws like acquire on a bad file.
+  std::shared_ptr<const groth16::parameters_t> complete(param_entry_t& e) const;
+
   // Loads if needed, waiting for budget (evicting idle entries first); null if
   // `abandon` turned true while waiting. Throws on a missing or malformed file.
   std::shared_ptr<param_entry_t> acquire(const std::string& circuit_id, const std::function<bool()>& abandon,
                                          bool* loaded_now = nullptr);
   void add(const std::string& circuit_id, std::shared_ptr<const groth16::parameters_t> params,
            const std::function<bool()>& abandon);
+  // add, for parameters the store may hand to the ready hook writable (the
+  // caller gives them up: nothing else may read their vectors), with `reload`
+  // giving them complete again for complete(); it may throw.
+  void add_releasable(const std::string& circuit_id, std::shared_ptr<groth16::parameters_t> params,
+                      std::function<groth16::parameters_t()> reload, const std::function<bool()>& abandon);
   // Drops the cache's reference; the bytes return when the last job lets go.
   std::pair<bool, uint64_t> evict(const std::string& circuit_id);
   // Evicts entries loaded from files that only the cache holds, oldest use
@@ -58,14 +78,23 @@ class param_store_t {
 
  private:
   std::shared_ptr<param_entry_t> find(const std::string& circuit_id) const;
-  std::shared_ptr<param_entry_t> insert(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
-                                        reservation_t r, uint64_t bytes, uint64_t load_ms, bool from_file);
+  std::shared_ptr<param_entry_t> make_entry(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
+                                            reservation_t r, uint64_t bytes, uint64_t load_ms, bool from_file) const;
+  void publish(const std::shared_ptr<param_entry_t>& e);
+  void add_entry(const std::string& id, std::shared_ptr<const groth16::parameters_t> p,
+                 std::shared_ptr<groth16::parameters_t> releasable, std::function<groth16::parameters_t()> reload,
+                 const std::function<bool()>& abandon);
+  // Runs ready_ on an entry not yet published (a throw only warns), then publishes it.
+  void make_ready_and_publish(const std::shared_ptr<param_entry_t>& e);
 
   memory_budget_t& budget_;
   const std::string cache_dir_;
+  const bool subgroup_checks_;
   mutable std::mutex mu_;
   std::mutex load_mu_;  // one load at a time: two loads of one id must not both charge the budget
   std::map<std::string, std::shared_ptr<param_entry_t>> entries_;
+  std::function<void(param_entry_t&)> ready_;
+  std::function<void(const groth16::parameters_t&)> on_drop_;
 };
 
 }  // namespace cuzk::engine

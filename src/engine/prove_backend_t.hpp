@@ -28,6 +28,16 @@ class prove_backend_t {
   // GPU backend uploads its resident bases: seconds for 32 GiB PoRep);
   // called when parameters are registered or preloaded. Default: nothing.
   virtual void prepare(const groth16::parameters_t&) {}
+  // Prepares params on every device, then frees the host points of the
+  // queries that every device now holds itself (the GPU's resident bases),
+  // so they leave host memory; returns the bytes freed. This backend's
+  // prove_start / finalize keep working on params; other backends (the CPU
+  // fallback) need a complete copy. The caller guarantees that nothing else
+  // reads params' vectors meanwhile. Default: frees nothing.
+  virtual uint64_t release_host_copy(groth16::parameters_t&) { return 0; }
+  // Drops whatever the backend keeps for params (the GPU's resident bases);
+  // called before params are freed. Default: nothing.
+  virtual void forget(const groth16::parameters_t&) {}
   // Readies a freshly synthesized witness for prove_start, on the synthesis
   // worker that made it, off the path that feeds the device: the GPU backend
   // page-locks its large buffers in place so that prove_start uploads them

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "filecoin/bincode_reader_t.hpp"
+#include "filecoin/bincode_writer_t.hpp"
 #include "filecoin/c1_assembly.hpp"
 #include "porep/domain.hpp"
 #include "porep/merkle.hpp"
@@ -17,41 +19,16 @@ namespace {
 // entries, so a larger length is corruption, refused before it allocates.
 constexpr std::uint64_t max_len = std::uint64_t(1) << 16;
 
-class bin_reader_t {
+// The bincode primitives plus [u8; 32] values as the JSON reader's DOM
+// (32-byte binaries), so one set of value checks serves both formats.
+class bin_reader_t : public bincode_reader_t {
  public:
-  explicit bin_reader_t(std::span<const std::uint8_t> b) : b_(b) {}
-  std::size_t at() const { return at_; }
-  std::size_t left() const { return b_.size() - at_; }
-
-  std::uint64_t uint(std::size_t n, const std::string& where) {
-    need(n, where);
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t(b_[at_ + i]) << (8 * i);
-    at_ += n;
-    return v;
-  }
-  std::uint64_t u64(const std::string& where) { return uint(8, where); }
-  std::uint64_t u32(const std::string& where) { return uint(4, where); }
+  using bincode_reader_t::bincode_reader_t;
   json domain(const std::string& where) {
-    need(32, where);
-    json v = json::binary(std::vector<std::uint8_t>(b_.begin() + at_, b_.begin() + at_ + 32));
-    at_ += 32;
-    return v;
+    const auto b = bytes32(where);
+    return json::binary(std::vector<std::uint8_t>(b.begin(), b.end()));
   }
-  std::uint64_t len(const std::string& where) {
-    const std::uint64_t n = u64(where);
-    if (n > max_len || n > left())
-      throw vanilla_format_error(where, fmt::format("a length of {} at byte {} (corrupt or truncated)", n, at_ - 8));
-    return n;
-  }
-
- private:
-  void need(std::size_t n, const std::string& where) const {
-    if (left() < n)
-      throw vanilla_format_error(where, fmt::format("truncated: {} bytes needed at byte {}, {} left", n, at_, left()));
-  }
-  std::span<const std::uint8_t> b_;
-  std::size_t at_ = 0;
+  std::uint64_t len(const std::string& where) { return bincode_reader_t::len(where, max_len); }
 };
 
 std::string idx(const std::string& base, std::size_t i) { return base + "[" + std::to_string(i) + "]"; }
@@ -147,43 +124,14 @@ json challenge(bin_reader_t& r, const std::string& cw) {
 
 // ---- writing ----
 
-class bin_writer_t {
+class bin_writer_t : public bincode_writer_t {
  public:
   explicit bin_writer_t(const porep::sector_params_t& p) : p_(p) {}
-  std::string out;
 
-  void uint(std::uint64_t v, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) out += char(std::uint8_t(v >> (8 * i)));
-  }
-  void domain(const ff::fr_t& x) {
-    const auto b = porep::to_le_bytes(x);
-    out.append(reinterpret_cast<const char*>(b.data()), b.size());
-  }
-  void domain(const porep::bytes32_t& b) { out.append(reinterpret_cast<const char*>(b.data()), b.size()); }
-
-  void path(const porep::merkle_path_t& path, std::span<const unsigned> slots, std::size_t from, std::size_t n) {
-    uint(n, 8);
-    for (std::size_t l = from; l < from + n; ++l) {
-      uint(path.siblings[l].size(), 8);
-      for (const auto& x : path.siblings[l]) domain(x);
-      uint(slots[l], 8);
-    }
-  }
   void merkle_proof(const porep::merkle_path_t& p, std::uint64_t node, const ff::fr_t& root, const ff::fr_t& leaf,
                     bool tree_d) {
-    const auto arities = tree_d ? p_.tree_d_arities() : p_.tree_cr_arities();
-    const auto slots = porep::path_slots(arities, node);
-    const unsigned tag = tree_d ? 0 : p_.top_arity ? 2 : p_.sub_arity ? 1 : 0;
-    uint(tag, 4);
-    if (tag == 0) {
-      domain(root), domain(leaf), path(p, slots, 0, arities.size());
-      return;
-    }
-    const std::size_t top = tag == 2 ? 1 : 0, base = arities.size() - 1 - top;
-    path(p, slots, 0, base);
-    path(p, slots, base, 1);
-    if (top) path(p, slots, base + 1, 1);
-    domain(root), domain(leaf);
+    if (tree_d) bincode_writer_t::merkle_proof(merkle_proof_tag_t::single, p_.tree_d_arities(), p, node, root, leaf);
+    else bincode_writer_t::merkle_proof(merkle_proof_tag(p_), p_.tree_cr_arities(), p, node, root, leaf);
   }
   void column(const porep::column_opening_t& c, const ff::fr_t& comm_c) {
     uint(c.node, 4);

@@ -76,7 +76,7 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t opti
 
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o,
                            std::pair<gpu::residency_plan_t, size_t> plan)
-    : params_(params),
+    : sizes_(query_sizes_t::of(params)),
       overlap_(o.overlap),
       plan_(std::move(plan.first)),
       window_(plan.second),
@@ -92,6 +92,14 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o,
   }
 }
 
+uint32_t gpu_prover_t::device_queries() const {
+  uint32_t mask = 0;
+  for (size_t q = 0; q < plan_.tiers.size(); ++q) {
+    if (plan_.tiers[q] == gpu::residency_t::device) mask |= 1u << q;
+  }
+  return mask;
+}
+
 void gpu_prover_t::pin_witness(const r1cs::witness_cs& w) {
   // Only buffers the allocator frees through its hook: a smaller one comes
   // from malloc, whose free would leave the pages locked under new owners.
@@ -103,11 +111,10 @@ void gpu_prover_t::pin_witness(const r1cs::witness_cs& w) {
 }
 
 pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
-  const auto& params = params_;
   const size_t n_inputs = w.num_inputs();
   pending_proof_t out;
   step_timer_t steps(out.stage_ms);
-  auto [d, a, b, c] = take_checked_evaluations(params, w);
+  auto [d, a, b, c] = take_checked_evaluations(sizes_, w);
   const size_t b_inputs = w.b_input_density().total_density();
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
   const std::span<const fr_t> in_s = w.input_assignment(), aux_s = w.aux_assignment();

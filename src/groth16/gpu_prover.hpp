@@ -50,8 +50,9 @@ class gpu_prover_t {
   // The query names, in the order of residency().tiers.
   static constexpr std::string_view query_names[5] = {"h", "l", "a", "b_g1", "b_g2"};
 
-  // params must outlive the prover (streamed tiers read its points per
-  // proof). Throws std::runtime_error when the plan does not fit the
+  // The points of params' streamed queries must outlive the prover (they are
+  // read per proof); those of its device queries only the constructor reads.
+  // Throws std::runtime_error when the plan does not fit the
   // device's free memory (gpu::plan_residency).
   explicit gpu_prover_t(const parameters_t& params, gpu_prover_options_t options = {});
 
@@ -68,6 +69,11 @@ class gpu_prover_t {
   static void pin_witness(const r1cs::witness_cs& witness);
 
   const gpu::residency_plan_t& residency() const { return plan_; }
+  // The queries this prover holds on the device (bit q for query_names[q]):
+  // it never reads their host points again, so their owner may free them
+  // (gpu_backend_t::release_host_copy). prove_start checks witnesses
+  // against the sizes recorded when the prover was built.
+  uint32_t device_queries() const;
   // Points per upload window of the streamed queries.
   size_t window_points() const { return window_; }
 
@@ -83,7 +89,7 @@ class gpu_prover_t {
  private:
   gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, std::pair<gpu::residency_plan_t, size_t> plan);
 
-  const parameters_t& params_;
+  query_sizes_t sizes_;
   bool overlap_;
   gpu::residency_plan_t plan_;
   size_t window_;

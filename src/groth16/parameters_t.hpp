@@ -26,4 +26,16 @@ struct parameters_t {
   bool operator==(const parameters_t&) const = default;
 };
 
+// How many points each query holds: what the provers check a witness against.
+// A prover that keeps some queries elsewhere (the GPU's resident bases)
+// records these when it is built, so the host vectors may be freed after.
+struct query_sizes_t {
+  std::size_t ic = 0, h = 0, l = 0, a = 0, b_g1 = 0, b_g2 = 0;
+
+  static query_sizes_t of(const parameters_t& p) {
+    return {p.vk.ic.size(), p.h.size(), p.l.size(), p.a.size(), p.b_g1.size(), p.b_g2.size()};
+  }
+  bool operator==(const query_sizes_t&) const = default;
+};
+
 }  // namespace cuzk::groth16

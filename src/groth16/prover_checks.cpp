@@ -30,14 +30,14 @@ bool row_holds(const ff::fr_t& a, const ff::fr_t& b, const ff::fr_t& c) {
 
 }  // namespace
 
-void check_parameters_fit(const parameters_t& params, const r1cs::witness_cs& w, std::size_t domain_n) {
+void check_parameters_fit(const query_sizes_t& sizes, const r1cs::witness_cs& w, std::size_t domain_n) {
   const std::size_t n_inputs = w.num_inputs();
-  expect_size(params.vk.ic.size(), n_inputs, "vk.ic");
-  expect_size(params.h.size(), domain_n - 1, "h");
-  expect_size(params.l.size(), w.num_aux(), "l");
-  expect_size(params.a.size(), n_inputs + w.a_aux_density().total_density(), "a");
-  expect_size(params.b_g1.size(), w.b_input_density().total_density() + w.b_aux_density().total_density(), "b_g1");
-  expect_size(params.b_g2.size(), params.b_g1.size(), "b_g2");
+  expect_size(sizes.ic, n_inputs, "vk.ic");
+  expect_size(sizes.h, domain_n - 1, "h");
+  expect_size(sizes.l, w.num_aux(), "l");
+  expect_size(sizes.a, n_inputs + w.a_aux_density().total_density(), "a");
+  expect_size(sizes.b_g1, w.b_input_density().total_density() + w.b_aux_density().total_density(), "b_g1");
+  expect_size(sizes.b_g2, sizes.b_g1, "b_g2");
 }
 
 // In parallel: one product per row is ~4 s on one core at 2^27 rows (less
@@ -92,10 +92,10 @@ std::vector<ff::fr_t> compact_dense(std::span<const ff::fr_t> scalars, const r1c
   return out;
 }
 
-qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::witness_cs& w) {
+qap_evaluations_t take_checked_evaluations(const query_sizes_t& sizes, r1cs::witness_cs& w) {
   poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
   if (d.n < 2) d = poly::domain_t(1);
-  check_parameters_fit(params, w, d.n);
+  check_parameters_fit(sizes, w, d.n);
   const bool checked = w.rows_checked();
   qap_evaluations_t e{d, w.take_a(), w.take_b(), w.take_c()};
   if (!checked) check_satisfied(e.a, e.b, e.c);

@@ -14,7 +14,7 @@ namespace cuzk::groth16 {
 
 // Throws std::invalid_argument naming the query whose length does not match
 // the circuit (vk.ic, h for a domain of `domain_n`, l, a, b_g1, b_g2).
-void check_parameters_fit(const parameters_t& params, const r1cs::witness_cs& w, std::size_t domain_n);
+void check_parameters_fit(const query_sizes_t& sizes, const r1cs::witness_cs& w, std::size_t domain_n);
 
 // The cheap exact check: a_i b_i = c_i on every row; throws naming the row.
 void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c);
@@ -37,6 +37,6 @@ struct qap_evaluations_t {
   poly::domain_t domain;
   r1cs::fr_vector a, b, c;
 };
-qap_evaluations_t take_checked_evaluations(const parameters_t& params, r1cs::witness_cs& w);
+qap_evaluations_t take_checked_evaluations(const query_sizes_t& sizes, r1cs::witness_cs& w);
 
 }  // namespace cuzk::groth16

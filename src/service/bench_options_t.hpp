@@ -23,6 +23,10 @@ struct bench_options_t {
   bool timeline = false;    // ask the engine for per-partition stage times
   // Shared: 50 MB at 32 GiB, and the options are copied into each report.
   std::shared_ptr<const std::vector<uint8_t>> vanilla_proof;
+  // Sent with it as Curio sends them (0 = not sent): the FFI registered seal
+  // proof, and the sector's miner and number, which the daemon checks the
+  // C1's replica_id against.
+  uint64_t registered_proof = 0, miner_id = 0, sector_number = 0;
   std::chrono::milliseconds sample_interval{100};    // RSS and gauge samples
   std::chrono::milliseconds progress_interval{1000};  // progress lines, when a stream is given
 };

@@ -31,6 +31,9 @@ engine::job_request_t bench_request(const bench_options_t& o) {
     r.proof_kind = engine::proof_kind_t::porep_seal_commit;
     r.sector_size = o.size;
     r.vanilla_proof = *o.vanilla_proof;
+    r.registered_proof = o.registered_proof;
+    r.miner_id = o.miner_id;
+    r.sector_number = o.sector_number;
     return r;
   }
   r.proof_kind = engine::proof_kind_t::circuit;

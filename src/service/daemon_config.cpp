@@ -225,6 +225,8 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   e.finalizer_threads = finalizer_threads;
   e.param_cache = resolved_param_cache();
   e.verify_proofs = verify_proofs;
+  e.release_host_params = srs_release_host_copy;
+  e.param_subgroup_checks = srs_subgroup_checks;
   e.result_retention_s = static_cast<uint32_t>(
       std::min<int64_t>(std::chrono::ceil<std::chrono::seconds>(result_retention).count(), UINT32_MAX));
   e.queue_depth_per_worker = gpu_queue_depth;
@@ -294,6 +296,8 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
 
   r.read("srs", "param_cache", c.param_cache);
   r.read("srs", "preload", c.srs_preload);
+  r.read("srs", "release_host_copy", c.srs_release_host_copy);
+  r.read("srs", "subgroup_checks", c.srs_subgroup_checks);
 
   r.read("logging", "level", c.log_level);
   check_choice(r, "logging", "level", c.log_level, {"trace", "debug", "info", "warn", "error", "critical", "off"});

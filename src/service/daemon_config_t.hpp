@@ -52,6 +52,8 @@ struct daemon_config_t {
   // [srs]
   std::string param_cache;               // "" = $FIL_PROOFS_PARAMETER_CACHE or /var/tmp/filecoin-proof-parameters
   std::vector<std::string> srs_preload;  // circuit ids loaded at start-up
+  bool srs_release_host_copy = true;     // engine_config_t::release_host_params
+  bool srs_subgroup_checks = true;       // engine_config_t::param_subgroup_checks
 
   // [logging]
   std::string log_level = "info";  // trace debug info warn error critical off

@@ -41,6 +41,7 @@ nlohmann::json status_json(const engine::engine_status_t& s) {
   for (const auto& p : s.loaded_params) {
     srs.push_back({{"circuit_id", p.circuit_id},
                    {"bytes", p.bytes},
+                   {"host_released_bytes", p.host_released},
                    {"last_used_secs_ago", p.idle_s},
                    {"evictable", p.in_use == 0}});
   }

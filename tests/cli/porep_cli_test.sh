@@ -75,6 +75,40 @@ out_has "wrote p.proof"
 expect 0 "$CUZK" verify --vk p.vk --proof p.proof --public p.json
 out_has "valid"
 
+# Through the daemon, as Curio sends it: the envelope in a Prove request with
+# registered_proof, miner_id and sector_number set; the parameters loaded
+# from param_cache under their official names (our own setup's, so without
+# the per-point checks), the host copy released where a GPU holds it, every
+# proof verified by the daemon before it is returned.
+SOCK="$TMP/cuzk.sock"
+cat > cuzk.toml <<TOML
+[daemon]
+listen = "unix://$SOCK"
+[memory]
+total_budget = "6GiB"
+[srs]
+param_cache = "$TMP/fpp"
+subgroup_checks = false
+TOML
+"$CUZK" daemon --config cuzk.toml 2>daemon.log &
+DAEMON_PID=$!
+trap 'kill "$DAEMON_PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
+for _ in $(seq 100); do [[ -S "$SOCK" ]] && break; sleep 0.1; done
+[[ -S "$SOCK" ]] || { cat daemon.log; fail "daemon did not create $SOCK"; }
+expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind porep --vanilla v.json --proofs 1 --concurrency 1 \
+  --miner-id 1000 --sector-num "$SEED" --registered "StackedDrg${SIZE}V1_1"
+out_has "completed 1 / 1"
+grep -qF "subgroup checks off" daemon.log || { cat daemon.log; fail "the daemon did not load the official-named file"; }
+# Another miner's request for this sector: refused naming the replica_id; the daemon keeps serving.
+expect 2 "$CUZK" bench --daemon "unix://$SOCK" --kind porep --vanilla v.json --proofs 1 --concurrency 1 \
+  --miner-id 1001 --sector-num "$SEED" --registered "StackedDrg${SIZE}V1_1"
+err_has "replica_id"
+expect 0 "$CUZK" status --daemon "unix://$SOCK"
+out_has "1 completed"
+kill -TERM "$DAEMON_PID"
+wait "$DAEMON_PID" || fail "the daemon did not exit cleanly: $(tail -5 daemon.log)"
+trap 'rm -rf "$TMP"' EXIT
+
 # The bare C1 proves to the same public inputs.
 expect 0 "$CUZK" prove --c1 c1.json --params p.params --proof c.proof --public c.json --trusted-params
 cmp -s p.json c.json || fail "the C1 and its envelope give different public inputs"

@@ -2,6 +2,10 @@
 // on the GPU and every partition's proof verifies; one prover (resident
 // bases) per parameter set and device. Backend selection by name everywhere.
 // The GPU parts skip without a GPU (or in a build without CUDA).
+#include <unistd.h>
+
+#include <filesystem>
+
 #include "engine/gpu_backend_t.hpp"
 #include "engine_test_support.hpp"
 
@@ -55,4 +59,46 @@ TEST(engine_gpu, hash_chain_jobs_verify_on_the_gpu) {
   gpu->forget(*params);
   EXPECT_EQ(prove_on(*gpu), on_cpu);  // rebuilt after forget
   EXPECT_EQ(gpu->provers_built(), 2 * gpu->device_count() + 1);
+}
+
+TEST(engine_gpu, released_host_copy_proves_the_same_bytes_and_loaded_files_release_it) {
+  if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
+  const auto original = params_for("hash-chain", small_chain);
+  auto circuit = circuits::make_circuit("hash-chain", small_chain);
+  const ff::fr_t r = ff::fr_t::from_u64(11), s = ff::fr_t::from_u64(13);
+  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) {
+    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(*circuit)), r, s).encode();
+  };
+  const auto on_cpu = prove_on(*make_cpu_backend(), *original);
+  {
+    // Small parameters all fit on the device: every query is resident, so
+    // every host vector goes, and the proof is still the CPU's.
+    groth16::parameters_t p = *original;
+    gpu_backend_t gpu;
+    const uint64_t expected = p.bytes() - sizeof(groth16::verifying_key_t) - sizeof(p.vk.ic[0]) * p.vk.ic.size();
+    EXPECT_EQ(gpu.release_host_copy(p), expected);
+    EXPECT_TRUE(p.h.empty() && p.l.empty() && p.a.empty() && p.b_g1.empty() && p.b_g2.empty());
+    EXPECT_EQ(p.vk, original->vk);
+    EXPECT_EQ(gpu.provers_built(), gpu.device_count());
+    EXPECT_EQ(prove_on(gpu, p), on_cpu);
+    EXPECT_EQ(gpu.provers_built(), gpu.device_count());  // the released vectors did not make it rebuild
+    EXPECT_EQ(gpu.release_host_copy(p), 0u);             // nothing left to free
+  }
+  // Through the engine: a file loaded for a job is released after its upload.
+  auto dir = std::filesystem::temp_directory_path() / ("cuzk_engine_gpu_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  groth16::write_parameters((dir / ("hash-chain-" + std::to_string(small_chain) + ".params")).string(), *original);
+  auto gpu = std::make_shared<gpu_backend_t>();
+  engine_config_t c = small_config(uint64_t(4) << 30);
+  c.param_cache = dir.string();
+  {
+    engine_t e(c, {gpu, make_cpu_backend(), nullptr});
+    auto req = chain_job(3, 9);
+    expect_verifies(e.prove(req), req);
+    const auto st = e.status();
+    ASSERT_EQ(st.loaded_params.size(), 1u);
+    EXPECT_GT(st.loaded_params[0].host_released, 0u);
+    EXPECT_EQ(gpu->provers_built(), gpu->device_count());
+  }
+  std::filesystem::remove_all(dir);
 }

@@ -1,0 +1,158 @@
+// Parameters whose queries the backend holds itself: the host copy is
+// released after loading, proofs still verify, the CPU fallback reads the
+// file again, and the backend is told to forget them when they are freed.
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include "engine_test_support.hpp"
+
+using namespace cuzk;
+using namespace cuzk::engine;
+using namespace cuzk::engine::test_support;
+
+namespace {
+
+// Stands in for the GPU backend's device-resident bases: release_host_copy
+// keeps a private copy of H and B_g2 ("on the device") and frees them from
+// the parameters; prove_start proves from the private copy. With `fail`
+// every prove_start throws, so partitions go to the CPU fallback.
+class resident_backend_t final : public prove_backend_t {
+ public:
+  explicit resident_backend_t(bool fail = false) : fail_(fail) {}
+  std::atomic<int> released{0}, forgotten{0}, proved_from_resident{0};
+
+  std::string name() const override { return "resident"; }
+  uint32_t device_count() const override { return 1; }
+  uint64_t release_host_copy(groth16::parameters_t& params) override {
+    std::lock_guard lk(mu_);
+    auto& kept = resident_[&params];
+    kept = params;
+    const uint64_t freed = params.h.size() * sizeof(params.h[0]) + params.b_g2.size() * sizeof(params.b_g2[0]);
+    std::vector<groth16::g1_affine_t>().swap(params.h);
+    std::vector<groth16::g2_affine_t>().swap(params.b_g2);
+    ++released;
+    return freed;
+  }
+  void forget(const groth16::parameters_t& params) override {
+    std::lock_guard lk(mu_);
+    if (resident_.erase(&params)) ++forgotten;
+  }
+  groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    if (fail_) throw std::runtime_error("resident backend: injected failure");
+    const groth16::parameters_t* full = &params;
+    {
+      std::lock_guard lk(mu_);
+      if (auto it = resident_.find(&params); it != resident_.end()) {
+        EXPECT_TRUE(params.h.empty()) << "the engine handed out parameters whose H was released, still with H";
+        full = &it->second;
+        ++proved_from_resident;
+      }
+    }
+    return groth16::prove_start(*full, std::move(witness));
+  }
+  groth16::proof_t finalize(uint32_t, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    return groth16::finalize(params, std::move(pending), r, s);
+  }
+
+ private:
+  bool fail_;
+  std::mutex mu_;
+  std::map<const groth16::parameters_t*, groth16::parameters_t> resident_;
+};
+
+struct param_dir_t {
+  std::filesystem::path dir;
+  param_dir_t() {
+    static std::atomic<int> n{0};
+    dir = std::filesystem::temp_directory_path() /
+          ("cuzk_engine_params_" + std::to_string(::getpid()) + "_" + std::to_string(n++));
+    std::filesystem::create_directories(dir);
+    groth16::write_parameters((dir / "tiny.params").string(), *params_for("tiny"));
+  }
+  ~param_dir_t() { std::filesystem::remove_all(dir); }
+  uint64_t file_bytes() const { return std::filesystem::file_size(dir / "tiny.params"); }
+};
+
+uint64_t released_bytes(const groth16::parameters_t& p) {
+  return p.h.size() * sizeof(p.h[0]) + p.b_g2.size() * sizeof(p.b_g2[0]);
+}
+
+}  // namespace
+
+TEST(engine_params, a_loaded_file_releases_the_host_copy_the_backend_holds_and_proofs_verify) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>();
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  {
+    engine_t e(c, {backend, nullptr, nullptr});
+    auto req = tiny_job({4, 5, 6});
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->released, 1);
+    EXPECT_EQ(backend->proved_from_resident, 3);
+    auto s = e.status();
+    ASSERT_EQ(s.loaded_params.size(), 1u);
+    EXPECT_EQ(s.loaded_params[0].host_released, released_bytes(*params_for("tiny")));
+    // The charge stays the file's: the CPU fallback may have to read it again.
+    EXPECT_EQ(s.loaded_params[0].bytes, files.file_bytes());
+    EXPECT_EQ(s.budget_reserved, files.file_bytes());
+    // A second job finds them loaded: no second release.
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->released, 1);
+    // Evicted and no longer used: the backend frees its copy.
+    EXPECT_TRUE(e.evict("tiny").was_loaded);
+    EXPECT_EQ(backend->forgotten, 1);
+    EXPECT_EQ(e.status().budget_reserved, 0u);
+    // Loaded again from the file: released again, proofs still verify.
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->released, 2);
+  }
+  EXPECT_EQ(backend->forgotten, 2);  // the engine's last entry, at shutdown
+}
+
+TEST(engine_params, the_cpu_fallback_reads_the_file_again_after_a_release) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>(/*fail=*/true);
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  c.max_attempts = 3;
+  engine_t e(c, {backend, nullptr, nullptr});
+  auto req = tiny_job({7, 8});
+  // Every partition fails on the only device, then proves on the CPU with
+  // the complete parameters read from the file.
+  expect_verifies(e.prove(req), req);
+  EXPECT_EQ(backend->released, 1);
+  EXPECT_EQ(backend->proved_from_resident, 0);
+  EXPECT_EQ(e.status().loaded_params.at(0).host_released, released_bytes(*params_for("tiny")));
+}
+
+TEST(engine_params, release_host_params_off_keeps_the_host_copy) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>();
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  c.release_host_params = false;
+  engine_t e(c, {backend, nullptr, nullptr});
+  auto req = tiny_job({9});
+  expect_verifies(e.prove(req), req);
+  EXPECT_EQ(backend->released, 0);
+  EXPECT_EQ(e.status().loaded_params.at(0).host_released, 0u);
+}
+
+TEST(engine_params, registered_parameters_are_never_released_but_are_forgotten) {
+  auto backend = std::make_shared<resident_backend_t>();
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  {
+    engine_t e(c, {backend, nullptr, nullptr});
+    e.register_parameters("tiny", params_for("tiny"));  // nothing could reload them
+    auto req = tiny_job({10});
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->released, 0);
+    EXPECT_FALSE(params_for("tiny")->h.empty());
+  }
+  EXPECT_EQ(backend->forgotten, 0);  // it never held them; forget found nothing
+}
