@@ -1,5 +1,7 @@
 // cuzk prove --circuit NAME [--size N] --params FILE [--input FILE] --proof FILE --public FILE [--no-verify]
 // cuzk prove [--kind porep] --c1 FILE --params FILE --proof FILE --public FILE [--miner-id N --sector-num N] [--no-verify]
+// cuzk prove --kind window-post|winning-post --registered N --randomness HEX --miner-id N [--partition K]
+//            --params FILE --proof FILE --public FILE SECTOR.vproof...
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -9,9 +11,11 @@
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_synthesizer_t.hpp"
 #include "circuits/porep_vanilla_witness.hpp"
+#include "circuits/post_partition_circuit_t.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
+#include "cli/post_files.hpp"
 #include "cli/proof_file.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/groth16.hpp"
@@ -26,6 +30,10 @@ struct prove_options {
   size_t size = 0;
   std::uint64_t miner_id = 0, sector_num = 0;
   std::string registered;
+  // PoSt
+  std::string randomness;
+  unsigned partition = 0;
+  std::vector<std::string> files;
   bool no_verify = false;
   bool trusted_params = false;
 };
@@ -119,9 +127,48 @@ int run_prove_porep(const prove_options& o) {
   return exit_ok;
 }
 
+// One PoSt partition of the sectors' vanilla proofs, read and checked as the
+// daemon reads a Prove request (filecoin/post_input.hpp); the public inputs
+// written are the ones a verifier derives from comm_r and the challenges.
+int run_prove_post(const prove_options& o) {
+  if (o.files.empty()) return report_error("prove --kind " + o.kind + " needs the sectors' .vproof files");
+  if (!o.circuit.empty() || !o.input.empty() || !o.vanilla.empty())
+    return report_error("prove --kind " + o.kind + " takes no --circuit, --input or --c1");
+  stopwatch sw;
+  filecoin::post_input_t in;
+  try {
+    in = read_post_files({.kind = parse_post_kind(o.kind),
+                          .registered = o.registered,
+                          .randomness = o.randomness,
+                          .miner_id = o.miner_id,
+                          .files = o.files},
+                         o.partition);
+  } catch (const std::invalid_argument& e) {
+    return report_error(e.what());
+  }
+  fmt::print("{} partition {}: {} of {} sectors\n", in.proof->ffi_name(), o.partition, in.real_sectors,
+             in.shape.sectors_per_partition);
+  print_timing("read+check", sw.lap());
+  auto params = o.trusted_params ? groth16::read_parameters(o.params, params_check(o))
+                                 : engine::read_parameter_file(o.params);
+  print_timing("load params", sw.lap());
+  const auto public_inputs = in.public_inputs;
+  circuits::post_partition_circuit_t circuit(circuits::post_circuit(
+      in.shape, std::make_shared<const circuits::post_circuit::witness_t>(std::move(in.sectors))));
+  fmt::print("circuit: {}\n", circuit.description());
+  sw.lap();
+  auto witness = groth16::synthesize_witness(circuit);
+  if (circuit.public_inputs() != public_inputs)
+    return report_error("internal: the circuit's public inputs are not the request's", exit_internal);
+  return prove_one(o, circuit, params, std::move(witness), sw.lap(), 0);
+}
+
 int run_prove(const prove_options& o) {
+  if (o.kind == "window-post" || o.kind == "winning-post") return run_prove_post(o);
+  if (!o.files.empty()) return report_error("prove: sector files are for --kind window-post or winning-post");
   if (!o.kind.empty()) {
-    if (o.kind != "porep") return report_error("prove: unknown --kind '" + o.kind + "' (known: porep)");
+    if (o.kind != "porep")
+      return report_error("prove: unknown --kind '" + o.kind + "' (known: porep, window-post, winning-post)");
     if (o.vanilla.empty()) return report_error("prove --kind porep needs --c1 FILE (or --vanilla FILE)");
     if (!o.circuit.empty() || !o.input.empty()) return report_error("prove --kind porep takes no --circuit or --input");
     return run_prove_porep(o);
@@ -138,7 +185,11 @@ command_t add_prove_command(CLI::App& root) {
   auto* app = root.add_subcommand("prove", "Prove a built-in circuit or a PoRep vanilla proof: synthesis, "
                                            "prove_start, finalize, verify");
   app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)");
-  app->add_option("--kind", o->kind, "Proof kind: porep (with --vanilla)");
+  app->add_option("--kind", o->kind,
+                  "Proof kind: porep (with --vanilla), window-post or winning-post (with the sectors' .vproof files)");
+  app->add_option("files", o->files, "PoSt: the sectors' vanilla proofs (bincode, as `cuzk gen-vanilla` writes)");
+  app->add_option("--randomness", o->randomness, "PoSt: the challenge randomness, 64 hex digits");
+  app->add_option("--partition", o->partition, "WindowPoSt: the partition index of these sectors (default 0)");
   app->add_option("--c1,--vanilla", o->vanilla,
                   "PoRep commit inputs: a C1 output (filecoin-ffi JSON), Curio's envelope of one, or cuzk's vanilla "
                   "JSON (`cuzk gen-vanilla`); one proof per partition, partition k > 0 written to <proof>.k and "
@@ -149,7 +200,7 @@ command_t add_prove_command(CLI::App& root) {
   app->add_option("--sector-num", o->sector_num, "Sector number, for the replica_id check");
   app->add_option("--registered", o->registered,
                   "Registered seal proof (0-19 or a name): required for supra_seal's bincode C1, checked against "
-                  "the others");
+                  "the others; with a PoSt --kind, the registered PoSt proof (0-14 or a name), required");
   app->add_option("--size", o->size, "Circuit size, as given to setup")->check(CLI::NonNegativeNumber);
   app->add_option("--params", o->params, "Parameter file from `cuzk setup`")->required();
   app->add_option("--input", o->input,

@@ -1,9 +1,14 @@
 // cuzk gen-vanilla porep --sector-size S --out FILE [--format c1|curio|cuzk] [--version V] [--seed N] [--sparse]
 //                          [--miner-id N] [--sector-num N]
+// cuzk gen-vanilla window-post|winning-post --sector-size S --sectors N [--seed N] [--miner-id N]
+//                          [--registered N] --out-dir DIR
 // cuzk check-vanilla FILE
+// cuzk check-vanilla --kind window-post|winning-post --registered N --randomness HEX --miner-id N
+//                    [--partition K] FILE...
 // Synthetic sectors' PoRep commit inputs, written as filecoin-ffi's C1 output
 // (FILECOIN_FORMATS.md §2), Curio's envelope of it, or cuzk's own vanilla JSON
-// (src/porep/vanilla_format.md), and their checker (any of the three).
+// (src/porep/vanilla_format.md), and their checker (any of the three); and
+// synthetic sectors' PoSt vanilla proofs as Curio sends them (cli/post_files.hpp).
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -11,6 +16,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
+#include "cli/post_files.hpp"
 #include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
@@ -31,6 +37,9 @@ struct gen_vanilla_args_t {
   std::uint64_t miner_id = 1000;
   std::optional<std::uint64_t> sector_num;
   bool sparse = false;
+  // PoSt
+  unsigned sectors = 1;
+  std::string registered, out_dir;
 };
 
 filecoin::seal_version_t parse_seal_version(const std::string& v) {
@@ -42,7 +51,20 @@ filecoin::seal_version_t parse_seal_version(const std::string& v) {
 }
 
 int run_gen_vanilla(const gen_vanilla_args_t& a) {
-  if (a.kind != "porep") return report_error("gen-vanilla: unknown proof kind '" + a.kind + "' (supported: porep)");
+  if (a.kind == "window-post" || a.kind == "winning-post") {
+    if (a.out_dir.empty()) return report_error("gen-vanilla " + a.kind + " needs --out-dir DIR");
+    return run_gen_post_vanilla({.kind = parse_post_kind(a.kind),
+                                 .sector_size = a.sector_size,
+                                 .sectors = a.sectors,
+                                 .seed = a.seed,
+                                 .miner_id = a.miner_id,
+                                 .registered = a.registered,
+                                 .out_dir = a.out_dir});
+  }
+  if (a.kind != "porep")
+    return report_error("gen-vanilla: unknown proof kind '" + a.kind +
+                        "' (supported: porep, window-post, winning-post)");
+  if (a.out.empty()) return report_error("gen-vanilla porep needs --out FILE");
   if (a.format != "c1" && a.format != "curio" && a.format != "cuzk" && a.format != "bincode")
     return report_error("gen-vanilla: --format must be c1, curio, bincode or cuzk, got '" + a.format + "'");
   const auto& rp = filecoin::seal_proof_for(porep::parse_sector_size(a.sector_size), parse_seal_version(a.version));
@@ -78,6 +100,41 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
   return exit_ok;
 }
 
+struct check_vanilla_args_t {
+  std::vector<std::string> files;
+  std::string registered, kind, randomness;
+  std::uint64_t miner_id = 0;
+  std::optional<unsigned> partition;
+};
+
+// PoSt: the files as one partition (--partition K), or in order as
+// partitions 0, 1, ... of sectors_per_partition files each.
+int run_check_post_vanilla(const check_vanilla_args_t& a) {
+  stopwatch sw;
+  post_files_request_t r{.kind = parse_post_kind(a.kind),
+                         .registered = a.registered,
+                         .randomness = a.randomness,
+                         .miner_id = a.miner_id};
+  const auto id = filecoin::parse_registered_post_proof(a.registered);
+  const unsigned per = id ? filecoin::post_proof_by_id(*id).shape().sectors_per_partition : 1;
+  const std::size_t chunk = a.partition ? a.files.size() : per;
+  unsigned sectors = 0;
+  for (std::size_t at = 0, k = a.partition.value_or(0); at < a.files.size(); at += chunk, ++k) {
+    r.files.assign(a.files.begin() + at, a.files.begin() + std::min(a.files.size(), at + chunk));
+    try {
+      const auto in = read_post_files(r, unsigned(k));
+      sectors += unsigned(in.real_sectors);
+      fmt::print("partition {}: valid {} ({} of {} sectors, {} challenges each)\n", k, in.proof->ffi_name(),
+                 in.real_sectors, in.shape.sectors_per_partition, in.shape.challenges_per_sector);
+    } catch (const std::invalid_argument& e) {
+      return report_error(fmt::format("partition {}: {}", k, e.what()));
+    }
+  }
+  fmt::print("{} sector(s) valid\n", sectors);
+  print_timing("read+check", sw.lap());
+  return exit_ok;
+}
+
 int run_check_vanilla(const std::string& file, const std::string& registered) {
   stopwatch sw;
   const std::string text = read_text_file(file);
@@ -104,33 +161,45 @@ command_t add_gen_vanilla_command(CLI::App& root) {
   auto a = std::make_shared<gen_vanilla_args_t>();
   auto* app = root.add_subcommand("gen-vanilla", "Generate a synthetic sector's commit inputs: a C1 output, Curio's "
                                                  "envelope of one, or cuzk's vanilla JSON");
-  app->add_option("kind", a->kind, "Proof kind: porep")->required();
+  app->add_option("kind", a->kind, "Proof kind: porep, window-post or winning-post")->required();
   app->add_option("--sector-size", a->sector_size, "2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a byte count")->required();
-  app->add_option("--out", a->out, "Output file")->required();
+  app->add_option("--out", a->out, "Output file (porep)");
+  app->add_option("--out-dir", a->out_dir,
+                  "Output directory (PoSt): sector-<id>.vproof per challenged sector and inputs.json");
+  app->add_option("--sectors", a->sectors,
+                  "PoSt: the miner's sector count (Window proves all of them, Winning the one the randomness picks)");
+  app->add_option("--registered", a->registered, "PoSt: registered proof 0-14 or name (default: Winning V1, Window "
+                                                 "V1_1 of the size)");
   app->add_option("--format", a->format,
                   "c1 (filecoin-ffi's SealCommitPhase1Output JSON, default), curio (Curio's envelope of it: what its "
                   "cuzk client sends), bincode (supra_seal's form) or cuzk (our vanilla JSON)");
   app->add_option("--version", a->version, "Registered proof version: V1, V1_1 (default) or V1_1_Feat_SyntheticPoRep");
   app->add_option("--miner-id", a->miner_id, "Miner actor id whose prover_id the replica_id uses (default 1000)");
   app->add_option("--sector-num", a->sector_num, "Sector number (default: the seed)");
-  app->add_option("--seed", a->seed, "Seed of every random choice (default 0)");
+  app->add_option("--seed", a->seed, "Seed of every random choice, the PoSt randomness included (default 0)");
   app->add_flag("--sparse", a->sparse, "Sparse model even for 2KiB/8MiB (default: full replication up to 8MiB)");
   return {app, [a] { return run_gen_vanilla(*a); }};
 }
 
 command_t add_check_vanilla_command(CLI::App& root) {
-  auto file = std::make_shared<std::string>();
-  auto registered = std::make_shared<std::string>();
+  auto a = std::make_shared<check_vanilla_args_t>();
   auto* app = root.add_subcommand("check-vanilla",
-                                  "Validate a C1 output, Curio envelope or vanilla JSON (exit 0 valid, 2 naming the "
-                                  "first bad element by its JSON path)");
-  app->add_option("file", *file, "The file")->required();
-  app->add_option("--registered", *registered,
-                  "Registered seal proof (number 0-19 or name, e.g. 8 or StackedDrg32GiBV1_1): needed for a bincode "
-                  "C1, which does not name it");
-  return {app, [file, registered] {
+                                  "Validate a C1 output, Curio envelope or vanilla JSON, or PoSt sector proofs (exit "
+                                  "0 valid, 2 naming the first bad element by its path, and the sector)");
+  app->add_option("file", a->files, "The file (PoRep), or the sectors' .vproof files (PoSt)")->required();
+  app->add_option("--registered", a->registered,
+                  "Registered seal proof (0-19 or name, e.g. 8 or StackedDrg32GiBV1_1): needed for a bincode C1, "
+                  "which does not name it; with --kind, the registered PoSt proof (0-14 or name)");
+  app->add_option("--kind", a->kind, "window-post or winning-post: the files are PoSt sector proofs (bincode)");
+  app->add_option("--randomness", a->randomness, "PoSt: the challenge randomness, 64 hex digits");
+  app->add_option("--miner-id", a->miner_id, "PoSt: the miner actor id");
+  app->add_option("--partition", a->partition,
+                  "PoSt: the files are this partition (default: partitions 0, 1, ... in file order)");
+  return {app, [a] {
             try {
-              return run_check_vanilla(*file, *registered);
+              if (!a->kind.empty()) return run_check_post_vanilla(*a);
+              if (a->files.size() != 1) return report_error("check-vanilla: one file for PoRep (or give --kind)");
+              return run_check_vanilla(a->files[0], a->registered);
             } catch (const std::invalid_argument& e) {
               return report_error(e.what());
             }

@@ -6,10 +6,15 @@
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/porep_partition_circuit_t.hpp"
+#include "circuits/post_partition_circuit_t.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
 #include "groth16/format_error.hpp"
+#include "filecoin/parameter_manifest_t.hpp"
 #include "filecoin/porep_input.hpp"
+#include "filecoin/post_input.hpp"
+#include "filecoin/registered_post_proof_t.hpp"
+#include "filecoin/registered_seal_proof_t.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -23,11 +28,12 @@ void check_kind(proof_kind_t kind) {
     case proof_kind_t::circuit:
     case proof_kind_t::porep_seal_commit: return;
     case proof_kind_t::unspecified: throw invalid_request("proof_kind is unspecified (0)");
-    case proof_kind_t::snap_deals_update:
     case proof_kind_t::window_post_partition:
-    case proof_kind_t::winning_post:
+    case proof_kind_t::winning_post: return;
+    case proof_kind_t::snap_deals_update:
       throw invalid_request(fmt::format("proof_kind {} ({}) is not provable by this build yet (no Filecoin circuit); "
-                                        "use proof_kind circuit or porep_seal_commit",
+                                        "use proof_kind circuit, porep_seal_commit, window_post_partition or "
+                                        "winning_post",
                                         proof_kind_name(kind), static_cast<uint32_t>(kind)));
   }
   throw invalid_request(fmt::format("proof_kind {} is not a known kind", static_cast<uint32_t>(kind)));
@@ -70,6 +76,34 @@ job_circuits_t porep_circuits(const job_request_t& r) {
   }
 }
 
+// One PoSt partition: the request's sector proofs read and checked against
+// the challenges its randomness draws (filecoin/post_input.hpp), padded as
+// upstream pads a short Window partition. The circuit's public inputs are
+// the ones read_post_request derives, which the engine's self-check uses.
+job_circuits_t post_circuits(const job_request_t& r) {
+  const auto kind =
+      r.proof_kind == proof_kind_t::winning_post ? porep::post_kind_t::winning : porep::post_kind_t::window;
+  try {
+    auto in = filecoin::read_post_request({.kind = kind,
+                                           .registered_proof = r.registered_proof,
+                                           .vanilla_proofs = r.vanilla_proofs,
+                                           .randomness = r.randomness,
+                                           .miner_id = r.miner_id,
+                                           .partition_index = r.partition_index});
+    if (r.sector_size && r.sector_size != in.proof->sector_bytes)
+      throw std::invalid_argument(fmt::format("sector_size: the request says {} bytes, but registered_proof {} ({}) "
+                                              "is for {} sectors",
+                                              r.sector_size, in.proof->id, in.proof->ffi_name(),
+                                              filecoin::sector_size_name(in.proof->sector_bytes)));
+    auto witness = std::make_shared<const circuits::post_circuit::witness_t>(std::move(in.sectors));
+    auto circuit = std::make_shared<const circuits::post_partition_circuit_t>(
+        circuits::post_circuit(in.shape, std::move(witness)));
+    return {engine_t::post_circuit_id(r.proof_kind, in.proof->sector_bytes), {std::move(circuit)}};
+  } catch (const std::invalid_argument& e) {
+    throw invalid_request(e.what());
+  }
+}
+
 // One circuit per partition (shared when every partition has the same witness).
 std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const job_request_t& r) {
   if (r.circuit.empty()) throw invalid_request("circuit: no circuit name given for proof_kind circuit");
@@ -107,6 +141,8 @@ std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const jo
 job_circuits_t job_circuits(const job_request_t& r) {
   check_kind(r.proof_kind);
   if (r.proof_kind == proof_kind_t::porep_seal_commit) return porep_circuits(r);
+  if (r.proof_kind == proof_kind_t::window_post_partition || r.proof_kind == proof_kind_t::winning_post)
+    return post_circuits(r);
   return {engine_t::circuit_id_for(r), make_circuits(r)};
 }
 
@@ -494,6 +530,14 @@ std::string engine_t::porep_circuit_id(uint64_t sector_bytes) {
   return fmt::format("porep-{}", sector_bytes);
 }
 
+std::string engine_t::post_circuit_id(proof_kind_t kind, uint64_t sector_bytes) {
+  if (kind != proof_kind_t::window_post_partition && kind != proof_kind_t::winning_post)
+    throw std::invalid_argument(fmt::format("post_circuit_id: {} is not a PoSt kind", proof_kind_name(kind)));
+  return filecoin::post_circuit_id(kind == proof_kind_t::winning_post ? filecoin::parameter_kind_t::winning_post
+                                                                      : filecoin::parameter_kind_t::window_post,
+                                   sector_bytes);
+}
+
 std::string engine_t::circuit_id_for(const job_request_t& r) {
   switch (r.proof_kind) {
     case proof_kind_t::circuit:
@@ -504,8 +548,13 @@ std::string engine_t::circuit_id_for(const job_request_t& r) {
       return r.circuit_size ? r.circuit + "-" + std::to_string(r.circuit_size) : r.circuit;
     case proof_kind_t::porep_seal_commit: return porep_circuit_id(r.sector_size ? r.sector_size : 32 * gib);
     case proof_kind_t::snap_deals_update: return r.sector_size == 64 * gib ? "snap-64g" : "snap-32g";
-    case proof_kind_t::window_post_partition: return "wpost-32g";
-    case proof_kind_t::winning_post: return "winning-32g";
+    case proof_kind_t::window_post_partition:
+    case proof_kind_t::winning_post: {
+      // The registered proof fixes the size (0 reads as StackedDrgWinning2KiBV1, proto3's unset).
+      const auto& proofs = filecoin::registered_post_proofs();
+      const uint64_t size = r.registered_proof < proofs.size() ? proofs[r.registered_proof].sector_bytes : 32 * gib;
+      return post_circuit_id(r.proof_kind, size);
+    }
     case proof_kind_t::unspecified: break;
   }
   return "";

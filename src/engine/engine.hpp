@@ -102,6 +102,9 @@ class engine_t {
   static std::string circuit_id_for(const job_request_t& request);
   // "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g".
   static std::string porep_circuit_id(uint64_t sector_bytes);
+  // "wpost-2k" .. "wpost-64g", "winning-2k" .. "winning-64g" (the PreloadSrs
+  // ids of CUZK_API.md). Throws std::invalid_argument for another size.
+  static std::string post_circuit_id(proof_kind_t kind, uint64_t sector_bytes);
   // What one partition of this request reserves (validates it like submit).
   static partition_footprint_t partition_footprint_for(const job_request_t& request);
 

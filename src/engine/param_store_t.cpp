@@ -50,11 +50,11 @@ groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup
 
 std::string param_store_t::path_for(const std::string& id) const {
   const std::filesystem::path dir(cache_dir_.empty() ? "." : cache_dir_);
-  // A PoRep id names the official file when the cache holds it (a Filecoin
-  // parameter directory, fetched by paramfetch or lotus), else our own
-  // <id>.params (what `cuzk setup --params` writes, and the tests use).
-  if (const auto sector = filecoin::porep_sector_of_circuit_id(id)) {
-    const auto official = dir / filecoin::porep_parameter_file(*sector);
+  // A PoRep or PoSt id names the official file when the cache holds it (a
+  // Filecoin parameter directory, fetched by paramfetch or lotus), else our
+  // own <id>.params (what `cuzk setup --params` writes, and the tests use).
+  if (const auto c = filecoin::official_circuit_of_id(id)) {
+    const auto official = dir / filecoin::parameter_files(c->kind, c->sector_bytes).params;
     std::error_code ec;
     if (std::filesystem::is_regular_file(official, ec)) return official.string();
   }

@@ -36,7 +36,8 @@ class param_store_t {
   param_store_t(memory_budget_t& budget, std::string param_cache, bool subgroup_checks = true)
       : budget_(budget), cache_dir_(std::move(param_cache)), subgroup_checks_(subgroup_checks) {}
 
-  // porep-2k .. porep-64g: <param_cache>/v28-stacked-proof-of-replication-…params
+  // porep-2k .. porep-64g: <param_cache>/v28-stacked-proof-of-replication-…params,
+  // wpost-* / winning-*: <param_cache>/v28-proof-of-spacetime-fallback-…params,
   // when that file exists; otherwise (and for every other id) <param_cache>/<id>.params.
   std::string path_for(const std::string& circuit_id) const;
   // Loaded, registered, or a file exists for it.

@@ -167,6 +167,34 @@ std::optional<std::uint64_t> porep_sector_of_circuit_id(std::string_view id) {
   return std::nullopt;
 }
 
+namespace {
+
+constexpr std::uint64_t official_sizes[] = {2 * kib, 8 * mib, 512 * mib, 32 * gib, 64 * gib};
+
+std::string size_suffix(std::uint64_t b) {
+  if (b % gib == 0) return std::to_string(b / gib) + "g";
+  if (b % mib == 0) return std::to_string(b / mib) + "m";
+  return std::to_string(b / kib) + "k";
+}
+
+}  // namespace
+
+std::string post_circuit_id(parameter_kind_t kind, std::uint64_t sector_bytes) {
+  if (std::find(std::begin(official_sizes), std::end(official_sizes), sector_bytes) == std::end(official_sizes))
+    throw std::invalid_argument("no PoSt circuit for sectors of " + std::to_string(sector_bytes) + " bytes");
+  if (kind == parameter_kind_t::window_post) return "wpost-" + size_suffix(sector_bytes);
+  if (kind == parameter_kind_t::winning_post) return "winning-" + size_suffix(sector_bytes);
+  throw std::invalid_argument("post_circuit_id: " + std::string(to_string(kind)) + " is not a PoSt kind");
+}
+
+std::optional<official_circuit_t> official_circuit_of_id(std::string_view id) {
+  if (auto s = porep_sector_of_circuit_id(id)) return official_circuit_t{parameter_kind_t::porep, *s};
+  for (auto kind : {parameter_kind_t::window_post, parameter_kind_t::winning_post})
+    for (auto size : official_sizes)
+      if (id == post_circuit_id(kind, size)) return official_circuit_t{kind, size};
+  return std::nullopt;
+}
+
 std::string default_parameter_cache() {
   // The variable Filecoin tools (lotus, curio, the Rust daemon) use.
   if (const char* env = std::getenv("FIL_PROOFS_PARAMETER_CACHE"); env != nullptr && env[0] != 0) return env;

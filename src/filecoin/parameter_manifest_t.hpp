@@ -96,6 +96,20 @@ inline std::string porep_parameter_file(std::uint64_t sector_bytes) {
 // "porep-512m", "porep-32g", "porep-64g"); nullopt for any other id.
 std::optional<std::uint64_t> porep_sector_of_circuit_id(std::string_view circuit_id);
 
+// The PoSt circuit id of a parameter kind and size, as CUZK_API.md's
+// PreloadSrs ids spell them: "wpost-2k" .. "wpost-64g" (window_post),
+// "winning-2k" .. "winning-64g" (winning_post); the size suffix as
+// porep-<size>'s. Throws std::invalid_argument for another kind or size.
+std::string post_circuit_id(parameter_kind_t kind, std::uint64_t sector_bytes);
+
+// The official circuit an engine circuit id names (porep-*, wpost-*,
+// winning-* at the five sizes); nullopt for any other id.
+struct official_circuit_t {
+  parameter_kind_t kind = parameter_kind_t::porep;
+  std::uint64_t sector_bytes = 0;
+};
+std::optional<official_circuit_t> official_circuit_of_id(std::string_view circuit_id);
+
 // Where Filecoin tools keep the files: $FIL_PROOFS_PARAMETER_CACHE when set and
 // not empty, else /var/tmp/filecoin-proof-parameters.
 inline constexpr std::string_view default_parameter_cache_dir = "/var/tmp/filecoin-proof-parameters";

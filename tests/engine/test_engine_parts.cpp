@@ -219,15 +219,21 @@ TEST(engine_budget, process_memory_reads_the_kernel_high_water_mark) {
   auto m = read_process_memory();
   EXPECT_GT(m.rss_bytes, 0u);
   EXPECT_GE(m.peak_rss_bytes, m.rss_bytes);  // one snapshot: the peak is never below the current value
-  // A 64 MiB spike that is touched and freed stays in the peak, not in the current value.
-  constexpr size_t spike = size_t{64} << 20;
-  {
+  // A 256 MiB spike that is touched and freed stays in the peak. Other
+  // threads of the test binary (earlier tests' pools and CUDA helpers) may
+  // free memory meanwhile, so the spike is measured against a snapshot taken
+  // right before it, a few times over: one clean attempt shows it.
+  constexpr size_t spike = size_t{256} << 20;
+  bool seen = false;
+  uint64_t before_rss = 0;
+  for (int attempt = 0; attempt < 5 && !seen; ++attempt) {
+    before_rss = read_process_memory().rss_bytes;
     std::vector<unsigned char> buf(spike, 1);
     volatile unsigned char sink = buf[spike / 2];
     (void)sink;
-    auto during = read_process_memory();
-    EXPECT_GE(during.rss_bytes, m.rss_bytes + spike / 2);
+    seen = read_process_memory().rss_bytes >= before_rss + spike / 2;
   }
+  EXPECT_TRUE(seen) << "a touched 256 MiB buffer never showed in VmRSS";
   auto after = read_process_memory();
-  EXPECT_GE(after.peak_rss_bytes, m.rss_bytes + spike / 2);
+  EXPECT_GE(after.peak_rss_bytes, before_rss + spike / 2);
 }

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# WindowPoSt and WinningPoSt through the command line on 2 KiB sectors:
+# gen-vanilla (bincode FallbackPoStSectorProof per sector, as Curio sends
+# them, and inputs.json) -> check-vanilla -> setup -> prove -> verify, a
+# short Window partition (1 sector of 2, padded), and the refusals: a
+# corrupted sibling named by sector and challenge, a truncated blob, the
+# wrong randomness, the wrong partition under API 1.0, a proof against other
+# public inputs.
+#   usage: post_cli_test.sh PATH_TO_CUZK
+set -euo pipefail
+
+CUZK=$(realpath "$1")
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP"
+
+source "$HERE/cli_lib.sh"
+
+SEED=${CUZK_TEST_SEED:-5}
+echo "post_cli_test: 2 KiB, seed $SEED"
+json() { node -e "const j=JSON.parse(require('fs').readFileSync('$1'));console.log($2)"; }
+
+step "WindowPoSt V1_1 (10): 3 sectors = partition 0 (2 sectors) + partition 1 (1 sector, padded)"
+expect 0 "$CUZK" gen-vanilla window-post --sector-size 2KiB --sectors 3 --seed "$SEED" --miner-id 1000 --out-dir w
+out_has "StackedDrgWindow2KiBV1_1 (10), 3 of 3 sector(s) in 2 partition(s)"
+RND=$(json w/inputs.json j.randomness)
+[[ $(json w/inputs.json j.registered_proof) == 10 ]] || fail "inputs.json registered_proof"
+[[ $(json w/inputs.json j.sectors.length) == 3 ]] || fail "inputs.json sectors"
+ls w/sector-1.vproof w/sector-2.vproof w/sector-3.vproof >/dev/null
+expect 0 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 \
+  w/sector-1.vproof w/sector-2.vproof w/sector-3.vproof
+out_has "partition 0: valid StackedDrgWindow2KiBV1_1 (2 of 2 sectors"
+out_has "partition 1: valid StackedDrgWindow2KiBV1_1 (1 of 2 sectors"
+out_has "3 sector(s) valid"
+
+expect 0 "$CUZK" setup --circuit window-post --size 2048 --seed 1 --backend cpu --params w.params --vk w.vk
+expect 0 "$CUZK" prove --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 --partition 0 \
+  --params w.params --proof w0.proof --public w0.json --trusted-params w/sector-1.vproof w/sector-2.vproof
+out_has "wrote w0.proof"
+[[ $(stat -c %s w0.proof) == 192 ]] || fail "proof is not 192 bytes"
+expect 0 "$CUZK" verify --vk w.vk --proof w0.proof --public w0.json
+out_has "valid"
+expect 0 "$CUZK" prove --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 --partition 1 \
+  --params w.params --proof w1.proof --public w1.json --trusted-params w/sector-3.vproof
+out_has "partition 1: 1 of 2 sectors"
+expect 0 "$CUZK" verify --vk w.vk --proof w1.proof --public w1.json
+out_has "valid"
+# Partition 0's proof against partition 1's inputs.
+expect 1 "$CUZK" verify --vk w.vk --proof w0.proof --public w1.json
+
+step "refusals"
+# One sibling of challenge 0's path, its low byte flipped. A 2 KiB blob:
+# sector_id u64, comm_r, Vec<SectorProof> length u64, Vec<MerkleProof>
+# length u64, then MerkleProof Single: tag u32, root, leaf, path length u64,
+# hashes length u64, hashes[0] (FILECOIN_FORMATS.md §3).
+node -e '
+  const fs = require("fs");
+  const b = fs.readFileSync("w/sector-2.vproof");
+  b[8 + 32 + 8 + 8 + 4 + 32 + 32 + 8 + 8] ^= 1;
+  fs.writeFileSync("bad.vproof", b);'
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 --partition 0 \
+  w/sector-1.vproof bad.vproof
+err_has "bad.vproof: vanilla_proofs[1]"
+err_has "(sector 2)"
+head -c 500 w/sector-1.vproof >trunc.vproof
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 trunc.vproof
+err_has "trunc.vproof: vanilla_proofs[0]"
+OTHER=$(echo "$RND" | sed 's/^./0/;s/^0\(.\)/1\1/')
+[[ $OTHER != "$RND" ]] || OTHER=$(echo "$RND" | sed 's/^./2/')
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$OTHER" --miner-id 1000 \
+  w/sector-1.vproof
+err_has "vanilla_proofs[0]"
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "${RND:0:62}" --miner-id 1000 \
+  w/sector-1.vproof
+err_has "--randomness: 31 bytes, expected 32"
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 99 --randomness "$RND" --miner-id 1000 w/sector-1.vproof
+err_has "99"
+expect 2 "$CUZK" prove --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 --partition 0 \
+  --params w.params --proof x.proof --public x.json --trusted-params w/sector-1.vproof bad.vproof
+err_has "(sector 2)"
+[[ ! -e x.proof ]] || fail "a proof was written for a refused input"
+
+step "WindowPoSt V1 (5): partition 1's sectors are challenged by their positions"
+expect 0 "$CUZK" gen-vanilla window-post --registered 5 --sector-size 2KiB --sectors 4 --seed "$SEED" --out-dir w5
+RND5=$(json w5/inputs.json j.randomness)
+expect 0 "$CUZK" check-vanilla --kind window-post --registered 5 --randomness "$RND5" --miner-id 1000 --partition 1 \
+  w5/sector-3.vproof w5/sector-4.vproof
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 5 --randomness "$RND5" --miner-id 1000 --partition 0 \
+  w5/sector-3.vproof w5/sector-4.vproof
+err_has "vanilla_proofs[0]"
+expect 0 "$CUZK" prove --kind window-post --registered 5 --randomness "$RND5" --miner-id 1000 --partition 1 \
+  --params w.params --proof w5.proof --public w5.json --trusted-params w5/sector-3.vproof w5/sector-4.vproof
+expect 0 "$CUZK" verify --vk w.vk --proof w5.proof --public w5.json
+
+step "WinningPoSt (0): one sector of the miner's 5, 66 challenges"
+expect 0 "$CUZK" gen-vanilla winning-post --sector-size 2KiB --sectors 5 --seed "$SEED" --miner-id 1000 --out-dir g
+out_has "StackedDrgWinning2KiBV1 (0), 1 of 5 sector(s)"
+RNDG=$(json g/inputs.json j.randomness)
+FILE=g/$(json g/inputs.json j.sectors[0].file)
+expect 0 "$CUZK" check-vanilla --kind winning-post --registered 0 --randomness "$RNDG" --miner-id 1000 "$FILE"
+out_has "valid StackedDrgWinning2KiBV1 (1 of 1 sectors, 66 challenges each)"
+expect 0 "$CUZK" setup --circuit winning-post --size 2048 --seed 2 --backend cpu --params g.params --vk g.vk
+expect 0 "$CUZK" prove --kind winning-post --registered 0 --randomness "$RNDG" --miner-id 1000 \
+  --params g.params --proof g.proof --public g.json --trusted-params "$FILE"
+expect 0 "$CUZK" verify --vk g.vk --proof g.proof --public g.json
+out_has "valid"
+# A Window proof under the Winning key, and a Winning file as a Window request.
+expect 1 "$CUZK" verify --vk g.vk --proof w0.proof --public g.json
+expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RNDG" --miner-id 1000 "$FILE"
+echo "post_cli_test: ok"

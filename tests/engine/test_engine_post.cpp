@@ -1,0 +1,174 @@
+// WindowPoSt and WinningPoSt as engine jobs: their circuit ids (the
+// PreloadSrs ids of CUZK_API.md, sized by the registered proof), refusals
+// as invalid_request, and WinningPoSt's default priority (CRITICAL) at work:
+// with hash-chain jobs filling the queue, a WinningPoSt submitted behind
+// them reaches prove_start before any partition queued after it, and its
+// proof verifies with the inputs a verifier derives (comm_r and the
+// challenges of the randomness). The daemon path, Curio's requests and
+// bad blobs are tests/service/test_curio_post.cpp.
+#include <random>
+
+#include "circuits/post_public_inputs.hpp"
+#include "engine_test_support.hpp"
+#include "filecoin/post_bincode.hpp"
+#include "filecoin/registered_post_proof_t.hpp"
+#include "porep/post_challenges.hpp"
+#include "porep/post_vanilla.hpp"
+
+using namespace cuzk;
+using namespace cuzk::engine;
+using namespace cuzk::engine::test_support;
+
+namespace {
+
+porep::bytes32_t randomness_of(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  porep::bytes32_t r;
+  for (auto& b : r) b = uint8_t(rng());
+  r[31] &= 0x3f;
+  return r;
+}
+
+job_request_t post_job(proof_kind_t kind, uint64_t registered, const std::vector<porep::post_sector_proof_t>& sectors,
+                       const porep::bytes32_t& rnd, uint32_t partition = 0) {
+  job_request_t r;
+  r.proof_kind = kind;
+  r.registered_proof = registered;
+  for (const auto& s : sectors) {
+    const auto blob = filecoin::write_post_sector_bincode(s, filecoin::post_proof_by_id(registered));
+    r.vanilla_proofs.emplace_back(blob.begin(), blob.end());
+  }
+  r.randomness.assign(rnd.begin(), rnd.end());
+  r.miner_id = 1000;
+  r.partition_index = partition;
+  return r;
+}
+
+}  // namespace
+
+TEST(engine_post, circuit_ids_follow_the_registered_proof) {
+  job_request_t r;
+  r.proof_kind = proof_kind_t::winning_post;
+  r.registered_proof = 3;  // StackedDrgWinning32GiBV1
+  EXPECT_EQ(engine_t::circuit_id_for(r), "winning-32g");
+  r.registered_proof = 0;
+  EXPECT_EQ(engine_t::circuit_id_for(r), "winning-2k");
+  r.proof_kind = proof_kind_t::window_post_partition;
+  r.registered_proof = 13;  // StackedDrgWindow32GiBV1_1: V1 and V1_1 share a circuit
+  EXPECT_EQ(engine_t::circuit_id_for(r), "wpost-32g");
+  r.registered_proof = 9;
+  EXPECT_EQ(engine_t::circuit_id_for(r), "wpost-64g");
+  r.registered_proof = 6;
+  EXPECT_EQ(engine_t::circuit_id_for(r), "wpost-8m");
+  EXPECT_EQ(engine_t::post_circuit_id(proof_kind_t::window_post_partition, 512ull << 20), "wpost-512m");
+  EXPECT_THROW(engine_t::post_circuit_id(proof_kind_t::window_post_partition, 4096), std::invalid_argument);
+  EXPECT_THROW(engine_t::post_circuit_id(proof_kind_t::porep_seal_commit, 2048), std::invalid_argument);
+  const auto c = filecoin::official_circuit_of_id("winning-32g");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->kind, filecoin::parameter_kind_t::winning_post);
+  EXPECT_EQ(c->sector_bytes, 32ull << 30);
+  EXPECT_EQ(filecoin::official_circuit_of_id("porep-2k")->kind, filecoin::parameter_kind_t::porep);
+  EXPECT_FALSE(filecoin::official_circuit_of_id("wpost-3k").has_value());
+  EXPECT_FALSE(filecoin::official_circuit_of_id("hash-chain-256").has_value());
+}
+
+TEST(engine_post, bad_requests_are_invalid_and_name_the_field) {
+  const uint64_t seed = cuzk::test::seed("engine_post.bad_requests");
+  engine_t e(small_config(uint64_t(1) << 30));
+  const auto rnd = randomness_of(seed);
+  const auto& rp = filecoin::post_proof_by_id(10);
+  const auto sectors = porep::generate_post_partition(rp.shape(), rp.api_version, rnd, 0, std::vector<uint64_t>{1, 2},
+                                                      seed, porep::post_tree_model_t::full);
+  auto expect_invalid = [&](const job_request_t& r, const std::string& needle) {
+    try {
+      e.submit(r);
+      ADD_FAILURE() << "accepted a request that should mention '" << needle << "'";
+    } catch (const invalid_request& err) {
+      EXPECT_NE(std::string(err.what()).find(needle), std::string::npos) << err.what();
+    }
+  };
+  auto r = post_job(proof_kind_t::window_post_partition, 10, sectors, rnd);
+  // Well formed, but no parameters: the message names the circuit id.
+  expect_invalid(r, "wpost-2k");
+  r.sector_size = 8 << 20;
+  expect_invalid(r, "sector_size");
+  r = post_job(proof_kind_t::window_post_partition, 10, sectors, rnd);
+  r.randomness.pop_back();
+  expect_invalid(r, "randomness: 31 bytes, expected 32");
+  r = post_job(proof_kind_t::window_post_partition, 10, sectors, rnd);
+  r.registered_proof = 15;
+  expect_invalid(r, "registered_proof: 15 is not a PoSt proof");
+  r = post_job(proof_kind_t::winning_post, 10, sectors, rnd);
+  expect_invalid(r, "registered_proof: 10 (StackedDrgWindow2KiBV1_1) is a WindowPoSt proof");
+  r = post_job(proof_kind_t::window_post_partition, 10, sectors, rnd);
+  r.vanilla_proofs[0][100] ^= 1;
+  expect_invalid(r, "vanilla_proofs[0]");
+}
+
+TEST(engine_post, winning_post_overtakes_the_queued_partitions) {
+  const uint64_t seed = cuzk::test::seed("engine_post.winning_priority");
+  // One synthesis worker and one prove worker: partitions leave the
+  // scheduler one at a time in its order, and prove_start sees them so.
+  auto cfg = small_config(uint64_t(2) << 30);
+  cfg.synthesis_threads = 1;
+  auto gated = std::make_shared<gated_backend_t>(make_cpu_backend());
+  gated->start_gate.close();
+  engine_t e(cfg, {gated, nullptr, nullptr});
+  open_gates_on_exit guard{*gated};
+  register_all(e);
+
+  const auto& rp = filecoin::post_proof_by_id(0);
+  groth16::seeded_rng rng(seed);
+  const auto params = std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(
+      *circuits::make_circuit("winning-post", 2048), groth16::toxic_waste_t::random(rng)));
+  e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), params);
+  const auto rnd = randomness_of(seed);
+  const auto sectors = porep::generate_post_partition(rp.shape(), rp.api_version, rnd, 0, std::vector<uint64_t>{42},
+                                                      seed, porep::post_tree_model_t::full);
+
+  // The queue filled with NORMAL work, the first partition held at prove_start.
+  std::vector<job_request_t> before = {chain_job(4, 11), chain_job(4, 12)};
+  std::vector<std::string> ids;
+  for (const auto& r : before) ids.push_back(e.submit(r).job_id);
+  ASSERT_TRUE(wait_until([&] { return gated->start_gate.waiting() == 1; }));
+  const auto winning = post_job(proof_kind_t::winning_post, 0, sectors, rnd);  // priority unspecified
+  const std::string winning_id = e.submit(winning).job_id;
+  // Queued after it: NORMAL, and even HIGH (WindowPoSt's default) waits behind CRITICAL.
+  auto high = chain_job(3, 21);
+  high.priority = priority_t::high;
+  std::vector<job_request_t> after = {chain_job(3, 20), high};
+  for (const auto& r : after) ids.push_back(e.submit(r).job_id);
+  gated->start_gate.open();
+
+  const auto res = e.await(winning_id);
+  ASSERT_EQ(res.status, job_status_t::completed) << res.error_message;
+  ASSERT_EQ(res.proof.size(), groth16::proof_size);
+  for (const auto& id : ids) EXPECT_EQ(e.await(id).status, job_status_t::completed);
+
+  // Where each job's partitions reached prove_start (first public input:
+  // the sector's comm_r for WinningPoSt, the chain's for hash-chain).
+  const auto seen = gated->first_inputs();
+  auto first_of = [&](const ff::fr_t& x) {
+    for (size_t i = 0; i < seen.size(); ++i)
+      if (seen[i] == x) return i;
+    return seen.size();
+  };
+  const size_t w = first_of(sectors[0].comm_r);
+  ASSERT_LT(w, seen.size());
+  for (const auto& r : after) {
+    const size_t a = first_of(expected_inputs(r)[0][0]);
+    ASSERT_LT(a, seen.size());
+    EXPECT_LT(w, a) << "a partition queued after the WinningPoSt started first";
+  }
+  // Not last of the earlier work either: only what was already taken off the
+  // queue when it arrived (the held partition and what synthesis had ready).
+  EXPECT_LT(w, 1 + cfg.queue_depth_per_worker + 2) << "WinningPoSt at prove_start position " << w;
+  std::cout << "[engine_post] WinningPoSt reached prove_start " << w << " of " << seen.size() << std::endl;
+
+  // The proof verifies with the chain's inputs: comm_r and the 66 challenged leaves.
+  const std::vector<circuits::post_public_sector_t> pub = {
+      {sectors[0].comm_r, porep::post_sector_challenges(rp.shape(), rp.api_version, rnd, 42, 0)}};
+  groth16::proof_t p;
+  ASSERT_TRUE(groth16::decode_proof(res.proof, p).ok());
+  EXPECT_TRUE(groth16::verify(params->vk, p, circuits::post_public_inputs(rp.shape(), pub)));
+}
