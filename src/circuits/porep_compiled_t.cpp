@@ -39,25 +39,40 @@ constexpr std::size_t rows_per_task = std::size_t(1) << 15;
 }  // namespace
 
 porep_compiled_t porep_compiled_t::compile(const porep_circuit& circuit, const porep_layout_t& l) {
+  porep_circuit::top_vars_t top;
+  return compile_blocks(
+      l, [&](porep_record_cs& cs) { top = circuit.synthesize_top(cs); },
+      [&](porep_record_cs& cs) {
+        porep_circuit::challenge_vars_t v;
+        v.data_leaf = circuit.step_leaf(cs, 0);
+        circuit.step_tree_d(cs, 0, top, v.data_leaf);
+        circuit.step_parents(cs, 0, top, v);
+        v.challenge_bits = circuit.step_challenge(cs, 0);
+        std::vector<porep_ops::num_t> labels;
+        for (unsigned layer = 1; layer <= circuit.shape().layers; ++layer) {
+          labels.push_back(circuit.step_label(cs, 0, layer, top, v));
+        }
+        circuit.step_tail(cs, 0, top, v.data_leaf, labels);
+      });
+}
+
+porep_compiled_t porep_compiled_t::compile_blocks(const porep_layout_t& l, const recorder_t& record_top,
+                                                  const recorder_t& record_block) {
   porep_compiled_t out;
   out.layout_ = l;
   auto& t = out.top_;
   porep_record_cs top_cs(out.coeffs_, t.a, t.b, t.c, 0, 1, porep_record_cs::no_block, porep_record_cs::no_block);
-  const porep_circuit::top_vars_t top = circuit.synthesize_top(top_cs);
+  record_top(top_cs);
 
   const porep_slot_t b0 = l.at(0, {});
   auto& m = out.block_;
   porep_record_cs cs(out.coeffs_, m.a, m.b, m.c, b0.aux, b0.input, b0.aux, b0.input);
-  porep_circuit::challenge_vars_t v;
-  v.data_leaf = circuit.step_leaf(cs, 0);
-  circuit.step_tree_d(cs, 0, top, v.data_leaf);
-  circuit.step_parents(cs, 0, top, v);
-  v.challenge_bits = circuit.step_challenge(cs, 0);
-  std::vector<porep_ops::num_t> labels;
-  for (unsigned layer = 1; layer <= circuit.shape().layers; ++layer) {
-    labels.push_back(circuit.step_label(cs, 0, layer, top, v));
+  record_block(cs);
+  if (t.a.rows() != l.top.row_end || m.a.rows() != l.block_rows) {
+    throw std::logic_error("compile_blocks: recorded " + std::to_string(t.a.rows()) + " top and " +
+                           std::to_string(m.a.rows()) + " block rows, the layout has " + std::to_string(l.top.row_end) +
+                           " and " + std::to_string(l.block_rows));
   }
-  circuit.step_tail(cs, 0, top, v.data_leaf, labels);
 
   const std::size_t abs_aux = l.top.aux_end, abs_in = l.top.input_end;
   out.top_a_ = density_of(t.a, out.coeffs_, 0, 0, abs_aux, abs_in);

@@ -9,6 +9,7 @@
 // parallel, mostly by additions: coefficients are ±1 or powers of two and
 // most values are bits.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -21,10 +22,21 @@
 namespace cuzk::circuits {
 
 class porep_circuit;
+class porep_record_cs;
 
 class porep_compiled_t {
  public:
   static porep_compiled_t compile(const porep_circuit& circuit, const porep_layout_t& layout);
+
+  // Any circuit of this form: a top block, then layout.challenges blocks of
+  // the same rows up to a shift of their own variables (the fallback PoSt
+  // circuit: an empty top block, one block per sector; post_synthesis.hpp).
+  // `top` and `block` synthesize the top block and block 0 into the
+  // recording system they are given; only the layout's block sizes and top
+  // slot are read (its step slots may be empty).
+  using recorder_t = std::function<void(porep_record_cs&)>;
+  static porep_compiled_t compile_blocks(const porep_layout_t& layout, const recorder_t& top,
+                                         const recorder_t& block);
 
   const porep_layout_t& layout() const { return layout_; }
   // Fills a, b, c (input rows included) and the four density bitmaps of a

@@ -14,7 +14,9 @@ namespace {
 
 using ff::fr_t;
 
-porep_witness_t allocate(const porep_layout_t& l) {
+}  // namespace
+
+porep_witness_t allocate_block_witness(const porep_layout_t& l) {
   porep_witness_t w;
   const std::size_t rows = l.num_constraints(), n_in = l.num_inputs(), n_aux = l.num_aux();
   // The prover zero-extends a, b, c to the NTT domain (the next power of two):
@@ -35,6 +37,8 @@ porep_witness_t allocate(const porep_layout_t& l) {
   w.inputs[0] = fr_t::one();
   return w;
 }
+
+namespace {
 
 void check_fits(const porep_circuit& circuit, const porep_layout_t& l) {
   if (!circuit.has_witness()) throw std::invalid_argument("porep synthesis: the circuit has no witness");
@@ -125,7 +129,7 @@ r1cs::witness_cs porep_witness_t::into_witness_cs() && {
 
 porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const porep_layout_t& l) {
   check_fits(circuit, l);
-  porep_witness_t w = allocate(l);
+  porep_witness_t w = allocate_block_witness(l);
   run_steps<porep_slot_cs>(circuit, l, w);
   add_input_rows(w, l.circuit_rows());
   return w;
@@ -133,7 +137,7 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
 
 porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
   check_fits(circuit, compiled.layout());
-  porep_witness_t w = allocate(compiled.layout());
+  porep_witness_t w = allocate_block_witness(compiled.layout());
   run_steps<porep_assign_cs>(circuit, compiled.layout(), w);
   compiled.evaluate(w);
   return w;

@@ -17,6 +17,11 @@
 
 namespace cuzk::circuits {
 
+// A witness of the layout's exact sizes, ONE assigned, densities zero, a, b, c
+// with room for the NTT domain (the next power of two) so the prover's
+// zero-extension copies nothing. For any circuit a porep_compiled_t fits.
+porep_witness_t allocate_block_witness(const porep_layout_t& layout);
+
 // The circuit must carry a witness; the layout must be measured on its shape.
 // Runs on the calling thread's TBB arena (bound threads with tbb::task_arena).
 porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const porep_layout_t& layout);

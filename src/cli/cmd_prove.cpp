@@ -157,7 +157,7 @@ int run_prove_post(const prove_options& o) {
       in.shape, std::make_shared<const circuits::post_circuit::witness_t>(std::move(in.sectors))));
   fmt::print("circuit: {}\n", circuit.description());
   sw.lap();
-  auto witness = groth16::synthesize_witness(circuit);
+  auto witness = circuit.prove_witness(circuit.prove_shape());  // the compiled path, as the engine proves
   if (circuit.public_inputs() != public_inputs)
     return report_error("internal: the circuit's public inputs are not the request's", exit_internal);
   return prove_one(o, circuit, params, std::move(witness), sw.lap(), 0);

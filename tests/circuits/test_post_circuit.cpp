@@ -11,19 +11,26 @@
 //  - the derived production counts of post_counts.md;
 //  - a satisfied 2 KiB witness, and a flipped sibling, leaf or comm_c caught
 //    by the constraint that should catch it;
+//  - the compiled path (post_synthesis.hpp: one block's matrices, values per
+//    block in parallel) bit-identical to plain witness synthesis, and its
+//    setup columns to a key-generation pass;
 //  - a Groth16 prove + verify of the 2 KiB Window and Winning partitions.
 // Counts here are circuit rows as bellperson's TestConstraintSystem and
 // BenchCS report them (no x * 0 = 0 input rows); inputs include ONE.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <random>
 
+#include "circuits/circuit_model.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/post_circuit.hpp"
 #include "circuits/post_partition_circuit_t.hpp"
 #include "circuits/post_public_inputs.hpp"
+#include "circuits/post_synthesis.hpp"
+#include "groth16/prover_checks.hpp"
 #include "porep/post_shape.hpp"
 #include "gadgets/poseidon_native.hpp"
 #include "groth16/groth16.hpp"
@@ -383,6 +390,115 @@ TEST(PostCircuit, InclusionMatchesPorepMerkleGadgetMatrices) {
       }
     }
   }
+}
+
+// The compiled path against plain witness mode (r1cs::witness_cs, input
+// rows added): inputs, aux, every row of a, b, c and the four density
+// bitmaps, for the 2 KiB Window partition (full and short), the 2 KiB
+// Winning partition (66 blocks) and upstream's 8-4-2 test tree (4-ary and
+// 2-ary levels).
+namespace {
+std::vector<std::uint64_t> words(const r1cs::density_tracker& d) { return {d.words().begin(), d.words().end()}; }
+
+void expect_compiled_matches_plain(const post_circuit& c) {
+  const circuits::post_partition_circuit_t compiled(c);
+  r1cs::witness_cs plain;
+  c.synthesize(plain);
+  plain.add_input_constraints();
+  ASSERT_EQ(compiled.prove_shape(), plain.counts()) << c.description();
+  const circuits::porep_witness_t w = circuits::synthesize_post_compiled(c, compiled.compiled());
+  ASSERT_EQ(w.a.size(), plain.num_constraints());
+  EXPECT_TRUE(std::ranges::equal(w.inputs, plain.input_assignment())) << c.description();
+  EXPECT_TRUE(std::ranges::equal(w.aux, plain.aux_assignment())) << c.description();
+  for (std::size_t i = 0; i < w.a.size(); ++i) {
+    if (!(w.a[i] == plain.a()[i] && w.b[i] == plain.b()[i] && w.c[i] == plain.c()[i])) {
+      FAIL() << c.description() << ": row " << i << " differs";
+    }
+  }
+  EXPECT_EQ(w.a_aux_density, words(plain.a_aux_density()));
+  EXPECT_EQ(w.b_aux_density, words(plain.b_aux_density()));
+  EXPECT_EQ(w.a_input_density, words(plain.a_input_density()));
+  EXPECT_EQ(w.b_input_density, words(plain.b_input_density()));
+  // What the engine proves: the compiled witness, handed over whole.
+  r1cs::witness_cs handed = compiled.prove_witness(compiled.prove_shape());
+  EXPECT_EQ(handed.counts(), plain.counts());
+  EXPECT_TRUE(std::ranges::equal(handed.c(), plain.c()));
+  EXPECT_NO_THROW(groth16::check_witness_rows(handed));
+}
+}  // namespace
+
+TEST(PostSynthesis, CompiledWitnessMatchesPlainWitnessMode) {
+  expect_compiled_matches_plain(window_2k(two_kib().window));
+  expect_compiled_matches_plain(window_2k({two_kib().window[1]}));
+  expect_compiled_matches_plain(post_circuit(porep::post_shape_for(post_kind_t::winning, 2 * kib),
+                                             std::make_shared<const post_circuit::witness_t>(two_kib().winning)));
+  const std::uint64_t seed = test::seed("PostSynthesis 8-4-2");
+  std::mt19937_64 rng(seed);
+  const auto tree = test_tree(64, 4, 2);
+  auto w = std::make_shared<post_circuit::witness_t>();
+  for (unsigned i = 0; i < 3; ++i) w->push_back(open_sector(make_sector(tree, rng), i, tree, 5, rng));
+  expect_compiled_matches_plain(post_circuit(window_shape(tree, 3, 5), w));
+}
+
+// A corrupted opening still gives an unsatisfied compiled witness: the rows
+// come from the matrices, not from the values, so the engine's row check
+// (check_witness_rows, before any MSM) refuses it, naming a row of the
+// corrupted sector's block.
+TEST(PostSynthesis, CorruptedOpeningFailsTheRowCheck) {
+  auto sectors = two_kib().window;
+  sectors[1].challenges[3].path.siblings[1][2] += fr_t::one();
+  const circuits::post_partition_circuit_t c(window_2k(sectors));
+  r1cs::witness_cs w = c.prove_witness(c.prove_shape());
+  try {
+    groth16::check_witness_rows(w);
+    FAIL() << "the corrupted sibling was not caught";
+  } catch (const std::invalid_argument& e) {
+    // "... constraint N ...": a row of sector block 1, whose opening is bad.
+    const std::string what = e.what();
+    const auto at = what.find("constraint ");
+    ASSERT_NE(at, std::string::npos) << what;
+    const std::size_t row = std::stoull(what.substr(at + 11));
+    const auto& l = c.compiled().layout();
+    EXPECT_GE(row, l.block_rows) << what;
+    EXPECT_LT(row, 2 * l.block_rows) << what;
+  }
+}
+
+// The setup's columns from the compiled matrices equal a key-generation
+// pass's, at random row values (the map is linear; random values make every
+// row count), and one changed row value changes them.
+TEST(PostSynthesis, CompiledQapColumnsMatchKeygenPass) {
+  const auto shape = porep::post_shape_for(post_kind_t::window, 2 * kib);
+  const circuits::post_partition_circuit_t compiled{post_circuit(shape)};
+  const circuits::circuit_model<post_circuit> generic("window-post", post_circuit(shape));
+  const r1cs::shape_counts_t counts = compiled.prove_shape();
+  ASSERT_EQ(counts, generic.prove_shape());
+  const std::uint64_t seed = test::seed("PostQapColumns");
+  groth16::seeded_rng rng(seed);
+  std::vector<fr_t> rows(counts.num_constraints);
+  for (auto& v : rows) v = fr_t::random(rng);
+  const r1cs::qap_columns_t want = generic.qap_columns(rows), got = compiled.qap_columns(rows);
+  ASSERT_EQ(got.a.size(), counts.num_inputs + counts.num_aux);
+  ASSERT_EQ(want.a.size(), got.a.size());
+  for (std::size_t j = 0; j < got.a.size(); ++j) {
+    if (!(got.a[j] == want.a[j] && got.b[j] == want.b[j] && got.c[j] == want.c[j])) {
+      FAIL() << "column " << j << " differs (seed " << seed << ")";
+    }
+  }
+  rows[counts.num_constraints / 3] += fr_t::one();
+  EXPECT_NE(compiled.qap_columns(rows), got);
+}
+
+// The compiled form is one block's rows: 32 GiB Window (2349 blocks of
+// 53,333 rows) compiles in milliseconds, sized as constants.rs counts it.
+TEST(PostSynthesis, ThirtyTwoGiBWindowCompilesToOneBlock) {
+  const circuits::post_partition_circuit_t c{post_circuit(porep::post_shape_for(post_kind_t::window, 32 * gib))};
+  const auto& l = c.compiled().layout();
+  EXPECT_EQ(l.block_rows, 53'333u);
+  EXPECT_EQ(l.challenges, 2349u);
+  EXPECT_EQ(l.circuit_rows(), 125'279'217u);
+  EXPECT_EQ(c.prove_shape().num_constraints, 125'279'217u + l.num_inputs());
+  EXPECT_LT(c.compiled().bytes(), std::size_t(64) << 20);
 }
 
 // Groth16 on the CPU: setup from the registry's blank circuit, prove from
