@@ -1,9 +1,9 @@
 #include "filecoin/registered_post_proof_t.hpp"
 
 #include <array>
-#include <charconv>
 #include <stdexcept>
 
+#include "filecoin/registered_lookup.hpp"
 #include "filecoin/registered_seal_proof_t.hpp"
 #include "porep/post_shape.hpp"
 
@@ -26,6 +26,18 @@ constexpr std::array<registered_post_proof_t, 15> make_table() {
 }
 
 constexpr auto table = make_table();
+
+// Ids 10..14 answer to both spellings.
+constexpr registered_lookup_t<registered_post_proof_t> lookup{
+    .table = table,
+    .family = "PoSt",
+    .id_ranges = "0..14 (0-4 Winning V1, 5-9 Window V1, 10-14 Window V1_1)",
+    .name_examples = "\"StackedDrgWindow32GiBV1_1\", \"StackedDrgWinning32GiBV1\"",
+    .has_name = [](const registered_post_proof_t& p, std::string_view name) {
+      return p.name() == name || p.ffi_name() == name;
+    },
+};
+static_assert(lookup.in_id_order());
 
 std::string stem(const registered_post_proof_t& p) {
   return std::string(p.kind == porep::post_kind_t::winning ? "StackedDrgWinning" : "StackedDrgWindow") +
@@ -50,28 +62,11 @@ parameter_kind_t registered_post_proof_t::parameter_kind() const {
 
 std::span<const registered_post_proof_t> registered_post_proofs() { return table; }
 
-const registered_post_proof_t& post_proof_by_id(std::uint64_t id) {
-  if (id >= table.size())
-    throw std::invalid_argument("registered PoSt proof " + std::to_string(id) +
-                                " is not one of 0..14 (0-4 Winning V1, 5-9 Window V1, 10-14 Window V1_1)");
-  return table[id];
-}
+const registered_post_proof_t& post_proof_by_id(std::uint64_t id) { return lookup.by_id(id); }
 
-const registered_post_proof_t& post_proof_by_name(std::string_view name) {
-  for (const auto& p : table)
-    if (p.name() == name || p.ffi_name() == name) return p;
-  throw std::invalid_argument("\"" + std::string(name) +
-                              "\" is not a registered PoSt proof (e.g. \"StackedDrgWindow32GiBV1_1\", "
-                              "\"StackedDrgWinning32GiBV1\")");
-}
+const registered_post_proof_t& post_proof_by_name(std::string_view name) { return lookup.by_name(name); }
 
-std::optional<std::uint64_t> parse_registered_post_proof(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  std::uint64_t id = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec == std::errc() && end == text.data() + text.size()) return post_proof_by_id(id).id;
-  return post_proof_by_name(text).id;
-}
+std::optional<std::uint64_t> parse_registered_post_proof(std::string_view text) { return lookup.parse(text); }
 
 const registered_post_proof_t& post_proof_for(porep::post_kind_t kind, std::uint64_t sector_bytes,
                                               porep::api_version_t v) {

@@ -1,8 +1,9 @@
 #include "filecoin/registered_seal_proof_t.hpp"
 
 #include <array>
-#include <charconv>
 #include <stdexcept>
+
+#include "filecoin/registered_lookup.hpp"
 
 namespace cuzk::filecoin {
 namespace {
@@ -21,6 +22,15 @@ constexpr std::array<registered_seal_proof_t, 20> make_table() {
 }
 
 constexpr auto table = make_table();
+
+constexpr registered_lookup_t<registered_seal_proof_t> lookup{
+    .table = table,
+    .family = "seal",
+    .id_ranges = "0..19 (0-4 V1, 5-9 V1_1, 10-14 SyntheticPoRep, 15-19 NonInteractive)",
+    .name_examples = "\"StackedDrg32GiBV1_1\"",
+    .has_name = [](const registered_seal_proof_t& p, std::string_view name) { return p.name() == name; },
+};
+static_assert(lookup.in_id_order());
 
 std::string_view version_suffix(seal_version_t v) {
   switch (v) {
@@ -81,27 +91,11 @@ porep::sector_params_t registered_seal_proof_t::sector_params() const {
 
 std::span<const registered_seal_proof_t> registered_seal_proofs() { return table; }
 
-const registered_seal_proof_t& seal_proof_by_id(std::uint64_t id) {
-  if (id >= table.size())
-    throw std::invalid_argument("registered seal proof " + std::to_string(id) +
-                                " is not one of 0..19 (0-4 V1, 5-9 V1_1, 10-14 SyntheticPoRep, 15-19 NonInteractive)");
-  return table[id];
-}
+const registered_seal_proof_t& seal_proof_by_id(std::uint64_t id) { return lookup.by_id(id); }
 
-const registered_seal_proof_t& seal_proof_by_name(std::string_view name) {
-  for (const auto& p : table)
-    if (p.name() == name) return p;
-  throw std::invalid_argument("\"" + std::string(name) +
-                              "\" is not a registered seal proof (e.g. \"StackedDrg32GiBV1_1\")");
-}
+const registered_seal_proof_t& seal_proof_by_name(std::string_view name) { return lookup.by_name(name); }
 
-std::optional<std::uint64_t> parse_registered_seal_proof(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  std::uint64_t id = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec == std::errc() && end == text.data() + text.size()) return seal_proof_by_id(id).id;
-  return seal_proof_by_name(text).id;
-}
+std::optional<std::uint64_t> parse_registered_seal_proof(std::string_view text) { return lookup.parse(text); }
 
 const registered_seal_proof_t& seal_proof_for(std::uint64_t sector_bytes, seal_version_t version) {
   for (const auto& p : table)

@@ -22,16 +22,14 @@
 // parameters, the C1 and the daemon are made once per process and shared by
 // the tests here (ctest runs each TEST in its own process and pays it per TEST).
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "circuits/circuit_registry.hpp"
+#include "curio_test_support.hpp"
 #include "engine/engine.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
@@ -42,14 +40,13 @@
 #include "groth16/groth16.hpp"
 #include "porep/vanilla_generator.hpp"
 #include "service/client_t.hpp"
-#include "service/daemon_t.hpp"
-#include "service/rpc_error.hpp"
 #include "test_seed.hpp"
 
 namespace cuzk::service {
 namespace {
 
 namespace v1 = cuzk::v1;
+using curio_test::bytes_of;
 using ojson = nlohmann::ordered_json;
 
 constexpr uint64_t sector_bytes = 2048;
@@ -58,10 +55,6 @@ constexpr uint64_t sector_number = 7;
 // Go's abi.RegisteredSealProof numbers, which Curio sends as registered_proof.
 constexpr uint64_t stacked_drg_2kib_v1_1 = 5;
 constexpr uint64_t stacked_drg_32gib_v1_1 = 8;
-
-std::span<const uint8_t> bytes_of(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 porep::bytes32_t bytes32_at(const ojson& j, const char* key) {
   porep::bytes32_t out{};
@@ -74,17 +67,13 @@ porep::bytes32_t bytes32_at(const ojson& j, const char* key) {
 // Everything the tests share: development parameters, the C1 of a
 // replicated 2 KiB sector of miner 1000, sector 7, and a daemon proving on the CPU.
 struct curio_fixture_t {
-  std::string dir;
+  // A 6 GiB budget: the 2 KiB parameters alone are about 1.1 GB.
+  curio_test::curio_daemon_t server{"cuzk-curio", uint64_t(6) << 30};
   std::shared_ptr<const groth16::parameters_t> params;
   std::string c1_json, envelope;
-  std::unique_ptr<daemon_t> daemon;
 
   curio_fixture_t() {
     const uint64_t seed = test::seed("CurioPorep");
-    std::string tmpl = (std::filesystem::temp_directory_path() / "cuzk-curio-XXXXXX").string();
-    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    dir = tmpl;
-
     // The replica_id derives from the prover and sector the request names, as a real seal's does.
     const auto& rp = filecoin::seal_proof_by_id(stacked_drg_2kib_v1_1);
     auto vanilla = porep::generate_replicated(
@@ -97,47 +86,16 @@ struct curio_fixture_t {
     params = std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(
         *circuits::make_circuit("porep", sector_bytes), groth16::toxic_waste_t::random(rng)));
 
-    daemon_config_t cfg;
-    cfg.listen = "unix://" + dir + "/cuzk.sock";
-    cfg.total_budget = uint64_t(6) << 30;  // the 2 KiB parameters alone are about 1.1 GB
-    cfg.backend = "cpu";
-    cfg.synthesis_threads = 2;
-    cfg.gpu_workers_per_device = 1;
-    cfg.max_attempts = 1;
-    cfg.param_cache = dir;
-    daemon = std::make_unique<daemon_t>(cfg);
-  }
-  ~curio_fixture_t() {
-    daemon.reset();
-    std::filesystem::remove_all(dir);
-  }
-
-  // The file the daemon reads for porep-2k is the official one in param_cache:
-  // a stand-in there (a bare header, refused at once) is the file its
-  // PreloadSRS error names. Then the real parameters, in memory.
-  void install_parameters() {
+    // The file the daemon reads for porep-2k is the official one in
+    // param_cache. Then the real parameters, in memory.
     const std::string id = engine::engine_t::porep_circuit_id(sector_bytes);
-    const std::string official = filecoin::porep_parameter_file(sector_bytes);
-    { std::ofstream(dir + "/" + official, std::ios::binary) << std::string(16, '\0'); }
-    try {
-      client_t(daemon->address()).preload(id);
-      ADD_FAILURE() << "a 16-byte stand-in was loaded as " << id;
-    } catch (const rpc_error& e) {
-      EXPECT_NE(std::string(e.what()).find(official), std::string::npos) << e.what();
-    }
-    std::filesystem::remove(dir + "/" + official);
-    daemon->engine().register_parameters(id, params);
+    server.expect_preload_reads(id, filecoin::porep_parameter_file(sector_bytes));
+    server.engine().register_parameters(id, params);
   }
 };
 
-class CurioPorep : public ::testing::Test {
+class CurioPorep : public curio_test::curio_suite_t<curio_fixture_t> {
  protected:
-  static void SetUpTestSuite() {
-    fixture_ = std::make_unique<curio_fixture_t>();
-    fixture_->install_parameters();
-  }
-  static void TearDownTestSuite() { fixture_.reset(); }
-
   // What PoRepSnarkCuzk sends for sector (miner_id, sector_number).
   static v1::SubmitProofRequest curio_request(const std::string& vanilla_proof, uint64_t miner = miner_id) {
     v1::SubmitProofRequest r;
@@ -150,18 +108,6 @@ class CurioPorep : public ::testing::Test {
     r.set_sector_number(sector_number);
     r.set_miner_id(miner);
     return r;
-  }
-
-  // One unary Prove with the deadline Curio's [Cuzk] ProveTimeout sets.
-  static grpc::Status prove(const v1::SubmitProofRequest& r, v1::ProveResponse& out,
-                            std::chrono::seconds deadline = std::chrono::minutes(10)) {
-    auto stub = v1::ProvingEngine::NewStub(
-        grpc::CreateChannel(fixture_->daemon->address(), grpc::InsecureChannelCredentials()));
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + deadline);
-    v1::ProveRequest req;
-    *req.mutable_submit() = r;
-    return stub->Prove(&ctx, req, &out);
   }
 
   // The public inputs VerifySeal derives for (miner, sector): from the C1's
@@ -187,25 +133,6 @@ class CurioPorep : public ::testing::Test {
     EXPECT_FALSE(groth16::verify(fixture_->params->vk, proof, seal_inputs(miner_id, sector_number + 1)));
     EXPECT_FALSE(groth16::verify(fixture_->params->vk, proof, seal_inputs(miner_id + 1, sector_number)));
   }
-
-  // Refused at submit with INVALID_ARGUMENT, the message holding `fragment`.
-  // The message travels in the grpc-message trailer, and gRPC C++ clients
-  // drop metadata above 8 KiB by default (RESOURCE_EXHAUSTED "received
-  // initial metadata size exceeds limit" instead of the refusal), so it must
-  // stay short whatever the input's size.
-  static void expect_refused(const v1::SubmitProofRequest& r, const std::string& fragment) {
-    constexpr size_t max_message = 4096;
-    v1::ProveResponse out;
-    const auto st = prove(r, out);
-    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
-        << "status " << int(st.error_code()) << ": " << st.error_message().substr(0, 300) << "; result "
-        << out.result().ShortDebugString().substr(0, 300);
-    EXPECT_NE(st.error_message().find(fragment), std::string::npos)
-        << "want '" << fragment << "' in: " << st.error_message().substr(0, 300);
-    EXPECT_LT(st.error_message().size(), max_message);
-  }
-
-  static inline std::unique_ptr<curio_fixture_t> fixture_;
 };
 
 TEST_F(CurioPorep, CurioRequestProvesAndBadInputIsRefusedNamingTheJsonPath) {
@@ -232,7 +159,7 @@ TEST_F(CurioPorep, CurioRequestProvesAndBadInputIsRefusedNamingTheJsonPath) {
     row[0] = row[0].get<uint8_t>() ^ 1;  // the low byte (LE): stays below r
     const std::string bad = c1.dump();
     expect_refused(curio_request(filecoin::write_curio_envelope(sector_number, sector_bytes, bytes_of(bad))),
-                   "Phase1Out: vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.c_x.column.rows[0]");
+                   {"Phase1Out: vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.c_x.column.rows[0]"});
   }
   // A character outside the base64 alphabet in Phase1Out.
   {
@@ -240,30 +167,30 @@ TEST_F(CurioPorep, CurioRequestProvesAndBadInputIsRefusedNamingTheJsonPath) {
     const auto at = bad.find("\"Phase1Out\":\"") + 13 + 100;
     ASSERT_LT(at, bad.size());
     bad[at] = '*';
-    expect_refused(curio_request(bad), "Phase1Out");
+    expect_refused(curio_request(bad), {"Phase1Out"});
   }
   // The envelope cut in half (a client that lost the tail of a ~50 MB body).
   // The cut falls inside Phase1Out's string, which the JSON parser's error
   // quotes whole ("last read: '...'"): ~66 KB here, ~25 MB for a 32 GiB C1.
   expect_refused(curio_request(fixture_->envelope.substr(0, fixture_->envelope.size() / 2)),
-                 "vanilla_proof: Curio envelope");
+                 {"vanilla_proof: Curio envelope"});
   // Another miner's request for this C1: its replica_id is not the one miner 1001 derives.
-  expect_refused(curio_request(fixture_->envelope, miner_id + 1), "replica_id");
+  expect_refused(curio_request(fixture_->envelope, miner_id + 1), {"replica_id"});
   // The request's sector_size or registered_proof contradicting the 2 KiB C1.
   {
     auto r = curio_request(fixture_->envelope);
     r.set_sector_size(uint64_t(8) << 20);
-    expect_refused(r, "sector_size");
+    expect_refused(r, {"sector_size"});
   }
   {
     auto r = curio_request(fixture_->envelope);
     r.set_registered_proof(stacked_drg_32gib_v1_1);
     r.set_sector_size(uint64_t(32) << 30);  // as Curio would send for a 32 GiB sector
-    expect_refused(r, "sector_size");
+    expect_refused(r, {"sector_size"});
     r.set_sector_size(sector_bytes);  // only the proof type wrong
-    expect_refused(r, "registered_proof");
+    expect_refused(r, {"registered_proof"});
   }
-  const auto s = client_t(fixture_->daemon->address()).status();
+  const auto s = client_t(fixture_->server.address()).status();
   EXPECT_EQ(s.total_proofs_failed(), 0u);  // refusals are not failed proofs
 
   // The good request on the same daemon is still answered with a proof that
@@ -274,7 +201,7 @@ TEST_F(CurioPorep, CurioRequestProvesAndBadInputIsRefusedNamingTheJsonPath) {
   ASSERT_TRUE(st2.ok()) << st2.error_message();
   expect_verified(again.result());
   EXPECT_EQ(again.result().proof(), out.result().proof());
-  EXPECT_EQ(client_t(fixture_->daemon->address()).status().total_proofs_completed(), 1u);
+  EXPECT_EQ(client_t(fixture_->server.address()).status().total_proofs_completed(), 1u);
 }
 
 }  // namespace

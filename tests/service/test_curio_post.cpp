@@ -18,11 +18,8 @@
 // kind, when a TEST first needs it (2 KiB Winning ~25 s, Window ~8 s on two
 // cores); ctest runs each TEST in its own process.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -31,6 +28,7 @@
 
 #include "circuits/circuit_registry.hpp"
 #include "circuits/post_public_inputs.hpp"
+#include "curio_test_support.hpp"
 #include "engine/engine.hpp"
 #include "filecoin/parameter_manifest_t.hpp"
 #include "filecoin/post_bincode.hpp"
@@ -39,14 +37,13 @@
 #include "porep/post_challenges.hpp"
 #include "porep/post_vanilla.hpp"
 #include "service/client_t.hpp"
-#include "service/daemon_t.hpp"
-#include "service/rpc_error.hpp"
 #include "test_seed.hpp"
 
 namespace cuzk::service {
 namespace {
 
 namespace v1 = cuzk::v1;
+using curio_test::bytes_of;
 using porep::post_kind_t;
 using porep::post_sector_proof_t;
 
@@ -57,10 +54,6 @@ constexpr uint64_t winning_2kib_v1 = 0;
 constexpr uint64_t window_2kib_v1 = 5;
 constexpr uint64_t window_2kib_v1_1 = 10;
 constexpr uint64_t window_8mib_v1 = 6;
-
-std::span<const uint8_t> bytes_of(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 porep::bytes32_t randomness_of(uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -100,31 +93,10 @@ std::vector<ff::fr_t> chain_inputs(uint64_t registered, const porep::bytes32_t& 
 }
 
 struct post_fixture_t {
-  std::string dir;
-  uint64_t seed = 0;
-  std::unique_ptr<daemon_t> daemon;
+  uint64_t seed = test::seed("CurioPost");
+  curio_test::curio_daemon_t server{"cuzk-curio-post", uint64_t(2) << 30};
   std::mutex mu;
   std::map<post_kind_t, std::shared_ptr<const groth16::parameters_t>> params;
-
-  post_fixture_t() {
-    seed = test::seed("CurioPost");
-    std::string tmpl = (std::filesystem::temp_directory_path() / "cuzk-curio-post-XXXXXX").string();
-    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
-    dir = tmpl;
-    daemon_config_t cfg;
-    cfg.listen = "unix://" + dir + "/cuzk.sock";
-    cfg.total_budget = uint64_t(2) << 30;
-    cfg.backend = "cpu";
-    cfg.synthesis_threads = 2;
-    cfg.gpu_workers_per_device = 1;
-    cfg.max_attempts = 1;
-    cfg.param_cache = dir;
-    daemon = std::make_unique<daemon_t>(cfg);
-  }
-  ~post_fixture_t() {
-    daemon.reset();
-    std::filesystem::remove_all(dir);
-  }
 
   // The kind's development parameters, made and registered on first use.
   // Before that, the daemon's PreloadSRS of the circuit id names the
@@ -137,15 +109,7 @@ struct post_fixture_t {
     const std::string id = engine::engine_t::post_circuit_id(
         winning ? engine::proof_kind_t::winning_post : engine::proof_kind_t::window_post_partition, sector_bytes);
     EXPECT_EQ(id, winning ? "winning-2k" : "wpost-2k");
-    const std::string official = filecoin::parameter_files(pkind, sector_bytes).params;
-    { std::ofstream(dir + "/" + official, std::ios::binary) << std::string(16, '\0'); }
-    try {
-      client_t(daemon->address()).preload(id);
-      ADD_FAILURE() << "a 16-byte stand-in was loaded as " << id;
-    } catch (const rpc_error& e) {
-      EXPECT_NE(std::string(e.what()).find(official), std::string::npos) << e.what();
-    }
-    std::filesystem::remove(dir + "/" + official);
+    server.expect_preload_reads(id, filecoin::parameter_files(pkind, sector_bytes).params);
 
     const auto t0 = std::chrono::steady_clock::now();
     groth16::seeded_rng rng(seed ^ (winning ? 1 : 2));
@@ -154,17 +118,14 @@ struct post_fixture_t {
         groth16::toxic_waste_t::random(rng)));
     std::cout << "[curio post] " << id << " setup in "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s" << std::endl;
-    daemon->engine().register_parameters(id, p);
+    server.engine().register_parameters(id, p);
     params[kind] = p;
     return *p;
   }
 };
 
-class CurioPost : public ::testing::Test {
+class CurioPost : public curio_test::curio_suite_t<post_fixture_t> {
  protected:
-  static void SetUpTestSuite() { fixture_ = std::make_unique<post_fixture_t>(); }
-  static void TearDownTestSuite() { fixture_.reset(); }
-
   static std::string hex8(const porep::bytes32_t& r) {
     static const char* digits = "0123456789abcdef";
     std::string s;
@@ -205,17 +166,6 @@ class CurioPost : public ::testing::Test {
     return r;
   }
 
-  static grpc::Status prove(const v1::SubmitProofRequest& r, v1::ProveResponse& out,
-                            std::chrono::seconds deadline = std::chrono::minutes(10)) {
-    auto stub = v1::ProvingEngine::NewStub(
-        grpc::CreateChannel(fixture_->daemon->address(), grpc::InsecureChannelCredentials()));
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() + deadline);
-    v1::ProveRequest req;
-    *req.mutable_submit() = r;
-    return stub->Prove(&ctx, req, &out);
-  }
-
   // Proves the request; the 192-byte proof must verify with the chain's
   // inputs and not with those of other randomness.
   static std::string expect_proven(const v1::SubmitProofRequest& r, uint64_t registered, const porep::bytes32_t& rnd,
@@ -244,19 +194,6 @@ class CurioPost : public ::testing::Test {
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s" << std::endl;
     return res.proof();
   }
-
-  // Refused at submit with INVALID_ARGUMENT, the message holding every fragment.
-  static void expect_refused(const v1::SubmitProofRequest& r, std::initializer_list<std::string> fragments) {
-    v1::ProveResponse out;
-    const auto st = prove(r, out);
-    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
-        << "status " << int(st.error_code()) << ": " << st.error_message().substr(0, 300);
-    for (const auto& f : fragments)
-      EXPECT_NE(st.error_message().find(f), std::string::npos) << "want '" << f << "' in: " << st.error_message();
-    EXPECT_LT(st.error_message().size(), 4096u);
-  }
-
-  static inline std::unique_ptr<post_fixture_t> fixture_;
 };
 
 std::vector<std::string> blobs_of(const std::vector<post_sector_proof_t>& s, uint64_t registered) {
@@ -350,7 +287,7 @@ TEST_F(CurioPost, BadRequestsAreRefusedNamingSectorAndFieldAndTheDaemonServesOn)
   }
   // A Winning request with no sector.
   expect_refused(winning_request({}, rnd), {"vanilla_proofs: empty"});
-  const auto s = client_t(fixture_->daemon->address()).status();
+  const auto s = client_t(fixture_->server.address()).status();
   EXPECT_EQ(s.total_proofs_failed(), 0u);  // refusals are not failed proofs
 
   // The same daemon proves the good request afterwards.
