@@ -6,7 +6,9 @@
 #   bench/run_device.sh BIN_DIR [GROUP...]     (results under $OUT)
 # Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep;
 # `gputests` (GPU, prover and engine-on-GPU tests only), `msm` (GPU MSM with stage times) and
-# `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs) are extra.
+# `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs) and
+# `post32` (32 GiB WindowPoSt, 2349 sectors, then WinningPoSt idle and under 32 GiB PoRep load;
+# POST32_SECS per bench step) are extra.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -61,5 +63,26 @@ if want porep32; then
     --proofs "${PROOFS32:-2}" --concurrency "${PROOFS32:-2}" ${BENCH32_ARGS:-} --timeline --timeline-out "$OUT/timeline_porep32.json"
   rm -f "$OUT/v32.json"
   [ -f "$OUT/timeline_porep32.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_porep32.json" --out "$OUT/timeline_porep32.svg" > /dev/null 2>&1
+fi
+if want post32; then
+  # Curio's PoSt requests for 32 GiB sectors (the generator's sparse tree model): a full
+  # WindowPoSt partition (2349 sectors x 10 challenges) and a WinningPoSt (one sector of the
+  # miner's, 66 challenges), each proven with a random setup of its circuit made on the spot.
+  # Then WinningPoSt latency idle and under load: PoRep C2 jobs of a sparse 32 GiB C1 (Curio's
+  # envelope) kept 2 in flight; the log's "winning-post idle:" / "winning-post under load:" lines.
+  step gen_wpost32 300 "$B/cuzk" gen-vanilla window-post --sector-size 32GiB --sectors 2349 --seed 1 \
+    --out-dir "$OUT/wpost32"
+  step gen_winning32 120 "$B/cuzk" gen-vanilla winning-post --sector-size 32GiB --sectors 2349 --seed 1 \
+    --out-dir "$OUT/winning32"
+  step gen_vanilla_32g_load 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --format curio \
+    --out "$OUT/v32_load.json"
+  step bench_wpost32 ${POST32_SECS:-540} "$B/cuzk" bench --kind window-post --vanilla-dir "$OUT/wpost32" \
+    --proofs 3 --concurrency 1 --timeline --timeline-out "$OUT/timeline_wpost32.json"
+  step bench_winning32_load ${POST32_SECS:-540} "$B/cuzk" bench --kind winning-post --vanilla-dir "$OUT/winning32" \
+    --proofs 5 --load-vanilla "$OUT/v32_load.json" --timeline-out "$OUT/timeline_winning32_load.json"
+  rm -rf "$OUT/wpost32" "$OUT/winning32" "$OUT/v32_load.json"
+  for t in wpost32 winning32_load; do
+    [ -f "$OUT/timeline_$t.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_$t.json" --out "$OUT/timeline_$t.svg" > /dev/null 2>&1
+  done
 fi
 tail -n 25 "$OUT"/*.txt | grep -v "^\s*\(Page\|Socket\|Signals\|Swaps\|File system\|Average\|Exit status\|Minor\|Major\|Voluntary\|Involuntary\|Percent\|System time\|User time\)" | tail -n 150

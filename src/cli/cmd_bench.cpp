@@ -2,10 +2,15 @@
 //            [--daemon ADDR] [--sequential | --compare] [--timeline-out FILE] ...
 // cuzk bench --kind porep --vanilla FILE [--params FILE] ...: PoRep C2 jobs of
 //            one vanilla proof (all its partitions per job)
+// cuzk bench --kind window-post|winning-post --vanilla-dir DIR [--params FILE] ...:
+//            the PoSt request of one partition of DIR (`cuzk gen-vanilla`), per job
+// cuzk bench --kind window-post|winning-post --vanilla-dir DIR --load-vanilla FILE ...:
+//            those PoSt proofs idle, then under a stream of PoRep jobs of FILE
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -15,6 +20,7 @@
 #include "circuits/circuit_registry.hpp"
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
+#include "cli/post_files.hpp"
 #include "cli/service_support.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend_t.hpp"
@@ -31,36 +37,58 @@ namespace {
 
 struct bench_cli_options {
   service::bench_options_t bench;
-  std::string daemon, kind = "hash-chain", vanilla, timeline_out, params, budget, backend = "auto",
-      residency = "auto", registered;
+  std::string daemon, kind = "hash-chain", vanilla, vanilla_dir, timeline_out, params, budget, backend = "auto",
+      residency = "auto", registered, randomness, load_vanilla, load_params;
   bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true, keep_host_params = false;
-  uint32_t synthesis_threads = 0, workers = 2, devices = 1;
+  uint32_t synthesis_threads = 0, workers = 2, devices = 1, load_concurrency = 2;
+  int64_t partition = -1;  // PoSt: -1 = the first partition of DIR
+  uint64_t miner_id = 0, sector_number = 0;
+  double load_warmup_s = 0;
+  service::bench_options_t load;  // --load-vanilla: the PoRep stream
 };
 
-// Parameters for the in-process engine: from --params, or a fresh random
-// setup (development only: whoever runs it knows the toxic waste).
-std::shared_ptr<groth16::parameters_t> bench_parameters(const bench_cli_options& o) {
-  if (!o.params.empty()) return std::make_shared<groth16::parameters_t>(groth16::read_parameters(o.params));
-  auto circuit = circuits::make_circuit(o.bench.circuit, o.bench.size);
+// A parameter set the in-process engine needs: the circuit (as
+// circuits::make_circuit names it) under the engine's id, from a file or a
+// random setup made now.
+struct param_set_t {
+  std::string id, circuit;
+  uint64_t size = 0;
+  std::string file;
+};
+
+// From `file`, or a fresh random setup (development only: whoever runs it
+// knows the toxic waste).
+std::shared_ptr<groth16::parameters_t> bench_parameters(const param_set_t& set, const std::string& backend) {
+  if (!set.file.empty()) return std::make_shared<groth16::parameters_t>(groth16::read_parameters(set.file));
+  auto circuit = circuits::make_circuit(set.circuit, set.size);
   fmt::print(stderr, "generating parameters for {} (random setup, for benchmarking only)...\n", circuit->description());
   groth16::os_rng rng;
   const auto tw = groth16::toxic_waste_t::random(rng);
   const auto t0 = std::chrono::steady_clock::now();
   // The setup's fixed-base multiplications go to the GPU when proofs will
   // (the same parameters either way; 4-5x faster on an H200, BENCHMARKS.md).
-  const bool on_gpu = o.backend != "cpu" && engine::gpu_available();
+  const bool on_gpu = backend != "cpu" && engine::gpu_available();
   std::vector<std::pair<std::string, double>> steps;
   auto params = std::make_shared<groth16::parameters_t>(
       on_gpu ? groth16::generate_parameters_gpu(*circuit, tw, &steps) : groth16::generate_parameters(*circuit, tw, {}, &steps));
   std::string step_list;
   for (const auto& [name, ms] : steps) step_list += fmt::format(" {} {:.1f}", name, ms / 1e3);
-  fmt::print(stderr, "parameters ready in {:.1f} s ({} setup, {:.2f} GiB; s:{})\n",
+  fmt::print(stderr, "parameters {} ready in {:.1f} s ({} setup, {:.2f} GiB; s:{})\n", set.id,
              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), on_gpu ? "GPU" : "CPU",
              double(params->bytes()) / double(uint64_t(1) << 30), step_list);
   return params;
 }
 
-std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) {
+// What a run's jobs prove with: the engine's id for its request (or built-in circuit).
+param_set_t param_set_of(const service::bench_options_t& b, const std::string& file) {
+  engine::job_request_t probe;
+  probe.proof_kind = engine::proof_kind_t::circuit;
+  probe.circuit = b.circuit;
+  probe.circuit_size = b.size;
+  return {engine::engine_t::circuit_id_for(b.request ? *b.request : probe), b.circuit, b.size, file};
+}
+
+std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, const std::vector<param_set_t>& sets) {
   engine::engine_config_t cfg;
   if (!o.budget.empty() && o.budget != "auto") cfg.total_budget = service::parse_size(o.budget);
   cfg.synthesis_threads = o.synthesis_threads;
@@ -78,80 +106,183 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o) 
   hooks.backend =
       o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend, gpu_options);
   auto e = std::make_unique<engine::engine_t>(cfg, hooks);
-  engine::job_request_t probe;
-  probe.proof_kind = engine::proof_kind_t::circuit;
-  probe.circuit = o.bench.circuit;
-  probe.circuit_size = o.bench.size;
-  const auto id = o.bench.vanilla_proof ? engine::engine_t::porep_circuit_id(o.bench.size)
-                                        : engine::engine_t::circuit_id_for(probe);
   // The engine owns them: the GPU backend frees the host copy of what it
   // holds (unless --keep-host-params), as for a loaded file. A random setup
   // cannot be read again: a partition that falls back to the CPU fails, saying so.
-  e->register_parameters(id, bench_parameters(o), [params = o.params]() -> groth16::parameters_t {
-    if (params.empty()) throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
-    return groth16::read_parameters(params);
-  });
+  for (const auto& set : sets) {
+    e->register_parameters(set.id, bench_parameters(set, o.backend), [file = set.file]() -> groth16::parameters_t {
+      if (file.empty()) throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
+      return groth16::read_parameters(file);
+    });
+  }
   return e;
 }
 
-// --kind porep: the file's bytes (a Curio envelope, a C1 output or our vanilla
-// JSON) go to every job as they are (the engine parses and checks them at
-// submit); size and partitions come from the proof.
-void load_vanilla(bench_cli_options& o) {
-  const std::string text = read_text_file(o.vanilla);
-  const auto registered = filecoin::parse_registered_seal_proof(o.registered);
-  o.bench.registered_proof = registered.value_or(0);
-  const auto v =
-      filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, registered).vanilla;
-  o.bench.circuit = "porep";
-  o.bench.size = v.params.sector_bytes;
-  o.bench.partitions = static_cast<uint32_t>(v.partitions.size());
-  o.bench.vanilla_proof = std::make_shared<const std::vector<uint8_t>>(text.begin(), text.end());
+// --kind porep (and --load-vanilla): the file's bytes (a Curio envelope, a C1
+// output or our vanilla JSON) go to every job as they are (the engine parses
+// and checks them at submit); size and partitions come from the proof.
+void read_porep_file(service::bench_options_t& b, const std::string& path, const std::string& registered_text,
+                     uint64_t miner_id, uint64_t sector_number) {
+  const std::string text = read_text_file(path);
+  const auto registered = filecoin::parse_registered_seal_proof(registered_text);
+  porep::vanilla_proof_t v;
+  try {
+    v = filecoin::read_porep_input({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, registered)
+            .vanilla;
+  } catch (const porep::vanilla_format_error& e) {
+    throw std::invalid_argument(path + ": " + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(path + ": " + e.what());
+  }
+  auto r = std::make_shared<engine::job_request_t>();
+  r->proof_kind = engine::proof_kind_t::porep_seal_commit;
+  r->sector_size = v.params.sector_bytes;
+  r->vanilla_proof.assign(text.begin(), text.end());
+  r->registered_proof = registered.value_or(0);  // 0 = not sent
+  r->miner_id = miner_id;
+  r->sector_number = sector_number;
+  b.circuit = "porep";
+  b.size = v.params.sector_bytes;
+  b.partitions = static_cast<uint32_t>(v.partitions.size());
+  b.request = std::move(r);
 }
 
-int run_bench_command(bench_cli_options o) {
+// --kind window-post|winning-post --vanilla-dir DIR: the request Curio sends
+// for one partition of DIR's sectors (DIR/inputs.json from `cuzk gen-vanilla`;
+// registered proof, randomness, miner id and partition from it unless given),
+// checked here as the engine will check it, so a bad file is named at once.
+void read_post_dir(bench_cli_options& o) {
+  const auto kind = parse_post_kind(o.kind);
+  const std::filesystem::path dir(o.vanilla_dir);
+  const std::string inputs_path = (dir / "inputs.json").string();
+  nlohmann::json inputs;
+  try {
+    inputs = nlohmann::json::parse(read_text_file(inputs_path));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(inputs_path + ": " + e.what());
+  }
+  if (inputs.value("kind", o.kind) != o.kind)
+    throw std::invalid_argument(
+        fmt::format("{}: holds {} proofs, not {}", inputs_path, inputs.value("kind", ""), o.kind));
+  const auto partition = static_cast<unsigned>(o.partition >= 0 ? o.partition : 0);
+  post_files_request_t files{
+      .kind = kind,
+      .registered = o.registered.empty() ? std::to_string(inputs.at("registered_proof").get<uint64_t>()) : o.registered,
+      .randomness = o.randomness.empty() ? inputs.at("randomness").get<std::string>() : o.randomness,
+      .miner_id = o.miner_id != 0 ? o.miner_id : inputs.at("miner_id").get<uint64_t>(),
+      .files = {}};
+  for (const auto& sector : inputs.at("sectors"))
+    if (sector.at("partition").get<unsigned>() == partition)
+      files.files.push_back((dir / sector.at("file").get<std::string>()).string());
+  if (files.files.empty())
+    throw std::invalid_argument(fmt::format("{}: no sector in partition {} ({} partition(s))", inputs_path, partition,
+                                            inputs.value("partitions", 0)));
+  const auto in = read_post_files(files, partition);
+  auto r = std::make_shared<engine::job_request_t>();
+  r->proof_kind = kind == porep::post_kind_t::winning ? engine::proof_kind_t::winning_post
+                                                      : engine::proof_kind_t::window_post_partition;
+  r->registered_proof = in.proof->id;
+  r->sector_size = in.proof->sector_bytes;
+  for (const auto& f : files.files) {
+    const std::string blob = read_text_file(f);
+    r->vanilla_proofs.emplace_back(blob.begin(), blob.end());
+  }
+  r->randomness.assign(in.randomness.begin(), in.randomness.end());
+  r->miner_id = files.miner_id;
+  r->partition_index = partition;
+  fmt::print(stderr, "{}: {} {} ({}), partition {}: {} sector(s)\n", o.vanilla_dir, o.kind, in.proof->ffi_name(),
+             in.proof->id, partition, files.files.size());
+  o.bench.circuit = o.kind;
+  o.bench.size = in.proof->sector_bytes;
+  o.bench.partitions = 1;
+  o.bench.request = std::move(r);
+}
+
+bool is_post_kind(const std::string& kind) { return kind == "window-post" || kind == "winning-post"; }
+
+// Fills o.bench (and o.load) from the command line; "" or the usage error.
+std::string resolve_jobs(bench_cli_options& o) {
   const auto names = circuits::circuit_names();
+  if (!o.vanilla.empty() && o.kind != "porep") return "--vanilla is for --kind porep (PoSt: --vanilla-dir DIR)";
+  if (!o.vanilla_dir.empty() && !is_post_kind(o.kind)) return "--vanilla-dir is for --kind window-post|winning-post";
+  if (!o.load_vanilla.empty() && !is_post_kind(o.kind)) return "--load-vanilla is for --kind window-post|winning-post";
+  if (!o.load_vanilla.empty() && (o.compare || o.bench.sequential))
+    return "--load-vanilla runs its PoSt proofs one at a time already (no --compare or --sequential)";
   if (o.kind == "porep") {
-    if (o.vanilla.empty()) return report_error("--kind porep needs --vanilla FILE (`cuzk gen-vanilla porep`)");
-    load_vanilla(o);
-  } else if (!o.vanilla.empty()) {
-    return report_error("--vanilla is for --kind porep");
+    if (o.vanilla.empty()) return "--kind porep needs --vanilla FILE (`cuzk gen-vanilla porep`)";
+    read_porep_file(o.bench, o.vanilla, o.registered, o.miner_id, o.sector_number);
+  } else if (is_post_kind(o.kind)) {
+    if (o.vanilla_dir.empty())
+      return "--kind " + o.kind + " needs --vanilla-dir DIR (`cuzk gen-vanilla " + o.kind + "`)";
+    read_post_dir(o);
+    if (!o.load_vanilla.empty()) {
+      read_porep_file(o.load, o.load_vanilla, "", 0, 0);
+      o.load.concurrency = o.load_concurrency;
+      o.load.timeline = o.bench.timeline || !o.timeline_out.empty();
+    }
   } else if (std::find(names.begin(), names.end(), o.kind) == names.end()) {
-    return report_error(fmt::format("--kind {}: the bench proves built-in circuits ({}) or, with --vanilla FILE, "
-                                    "porep",
-                                    o.kind, fmt::join(names, ", ")));
+    return fmt::format("--kind {}: the bench proves built-in circuits ({}), porep with --vanilla FILE, or "
+                       "window-post / winning-post with --vanilla-dir DIR",
+                       o.kind, fmt::join(names, ", "));
   } else {
     o.bench.circuit = o.kind;
   }
   o.bench.timeline = o.bench.timeline || !o.timeline_out.empty();
+  return "";
+}
 
-  std::unique_ptr<engine::engine_t> engine;
-  std::unique_ptr<service::proving_target_t> target;
-  if (o.daemon.empty()) {
-    engine = in_process_engine(o);
-    target = service::make_engine_target(*engine);
-  } else {
-    target = service::make_daemon_target(o.daemon);
-  }
+void write_timeline(const bench_cli_options& o, const std::vector<service::bench_report_t>& reports) {
+  if (o.timeline_out.empty()) return;
+  write_text_file(o.timeline_out, service::bench_timeline_json(reports).dump(1) + "\n");
+  fmt::print("wrote {} (render with `cuzk plot --timeline {} --out FILE.svg`)\n", o.timeline_out, o.timeline_out);
+}
+
+int failures_of(const service::bench_report_t& r) { return static_cast<int>(r.proofs.size() - r.completed()); }
+
+int run_under_load(const bench_cli_options& o, service::proving_target_t& target) {
+  service::bench_load_options_t load;
+  load.stream = o.load;
+  load.warmup = std::chrono::milliseconds(static_cast<int64_t>(o.load_warmup_s * 1000));
+  const auto r = service::run_bench_under_load(target, o.bench, load, o.quiet ? nullptr : &std::cerr);
+  fmt::print("{}", service::format_load_report(r));
+  write_timeline(o, {r.idle, r.loaded, r.stream});
+  return failures_of(r.idle) + failures_of(r.loaded) + failures_of(r.stream);
+}
+
+int run_plain(const bench_cli_options& o, service::proving_target_t& target, bool in_process) {
   std::vector<bool> modes = o.compare ? std::vector<bool>{false, true} : std::vector<bool>{o.bench.sequential};
   std::vector<service::bench_report_t> reports;
   int failures = 0;
   for (bool sequential : modes) {
     auto opts = o.bench;
     opts.sequential = sequential;
-    if (engine) engine::reset_peak_rss();
-    reports.push_back(service::run_bench(*target, opts, o.quiet ? nullptr : &std::cerr));
+    if (in_process) engine::reset_peak_rss();
+    reports.push_back(service::run_bench(target, opts, o.quiet ? nullptr : &std::cerr));
     fmt::print("{}\n", service::format_bench_report(reports.back()));
-    failures += static_cast<int>(reports.back().proofs.size() - reports.back().completed());
+    failures += failures_of(reports.back());
   }
   if (o.compare && reports[0].completed() > 0 && reports[1].completed() > 0) {
     fmt::print("pipelined {:.3f} s/proof vs sequential {:.3f} s/proof: {:.2f}x\n", reports[0].seconds_per_proof(),
                reports[1].seconds_per_proof(), reports[1].seconds_per_proof() / reports[0].seconds_per_proof());
   }
-  if (!o.timeline_out.empty()) {
-    write_text_file(o.timeline_out, service::bench_timeline_json(reports).dump(1) + "\n");
-    fmt::print("wrote {} (render with `cuzk plot --timeline {} --out FILE.svg`)\n", o.timeline_out, o.timeline_out);
+  if (is_post_kind(o.kind)) fmt::print("{} {}\n", o.kind, service::format_latency_line(reports.back()));
+  write_timeline(o, reports);
+  return failures;
+}
+
+int run_bench_command(bench_cli_options o) {
+  if (const auto usage = resolve_jobs(o); !usage.empty()) return report_error(usage);
+  std::unique_ptr<engine::engine_t> engine;
+  std::unique_ptr<service::proving_target_t> target;
+  if (o.daemon.empty()) {
+    std::vector<param_set_t> sets = {param_set_of(o.bench, o.params)};
+    if (o.load.request) sets.push_back(param_set_of(o.load, o.load_params));
+    engine = in_process_engine(o, sets);
+    target = service::make_engine_target(*engine);
+  } else {
+    target = service::make_daemon_target(o.daemon);
   }
+  const int failures = o.load.request ? run_under_load(o, *target) : run_plain(o, *target, engine != nullptr);
   if (engine) engine->stop();
   return failures == 0 ? exit_ok : exit_internal;
 }
@@ -161,18 +292,42 @@ int run_bench_command(bench_cli_options o) {
 command_t add_bench_command(CLI::App& root) {
   auto o = std::make_shared<bench_cli_options>();
   auto* app = root.add_subcommand("bench", "Throughput of the proving pipeline: N proofs, J in flight, through a daemon or "
-                                           "an engine in this process");
-  app->add_option("--proofs,-n", o->bench.proofs, "Number of proofs")->check(CLI::Range(1u, 100000u));
+                                           "an engine in this process; PoSt latency idle and under PoRep load");
+  app->add_option("--proofs,-n", o->bench.proofs, "Number of proofs (with --load-vanilla: PoSt proofs per phase)")
+      ->check(CLI::Range(1u, 100000u));
   app->add_option("--concurrency,-j", o->bench.concurrency, "Jobs in flight at once")->check(CLI::Range(1u, 4096u));
-  app->add_option("--kind,-k", o->kind, "Built-in circuit to prove (see `cuzk circuits`), or porep with --vanilla");
+  app->add_option("--kind,-k", o->kind,
+                  "Built-in circuit to prove (see `cuzk circuits`), porep with --vanilla, or window-post / "
+                  "winning-post with --vanilla-dir");
   app->add_option("--vanilla", o->vanilla, "--kind porep: the vanilla proof (JSON, `cuzk gen-vanilla`) every job proves")
       ->check(CLI::ExistingFile);
-  app->add_option("--miner-id", o->bench.miner_id,
-                  "--kind porep: sent with each request as Curio does; with --sector-num (or the envelope's "
-                  "SectorNum) the C1's replica_id is checked against it");
-  app->add_option("--sector-num", o->bench.sector_number, "--kind porep: the sector number sent with each request");
+  app->add_option("--vanilla-dir", o->vanilla_dir,
+                  "--kind window-post|winning-post: a directory from `cuzk gen-vanilla window-post|winning-post` "
+                  "(inputs.json and sector-<id>.vproof); every job is the request Curio sends for one partition "
+                  "of it (registered proof, randomness, miner id from inputs.json unless given)")
+      ->check(CLI::ExistingDirectory);
+  app->add_option("--partition", o->partition, "PoSt: the partition of --vanilla-dir each job proves (default 0)")
+      ->check(CLI::Range(int64_t(0), int64_t(1) << 20));
+  app->add_option("--randomness", o->randomness, "PoSt: the randomness sent (64 hex digits; default inputs.json's)");
+  app->add_option("--miner-id", o->miner_id,
+                  "Sent with each request as Curio does. porep: with --sector-num (or the envelope's SectorNum) the "
+                  "C1's replica_id is checked against it; PoSt: default inputs.json's");
+  app->add_option("--sector-num", o->sector_number, "--kind porep: the sector number sent with each request");
   app->add_option("--registered", o->registered,
-                  "--kind porep: the registered seal proof sent with each request (0-19 or a name), as Curio sets it");
+                  "The registered proof sent with each request, as Curio sets it: porep a seal proof (0-19 or a "
+                  "name); PoSt a PoSt proof (0-14 or a name; default inputs.json's)");
+  app->add_option("--load-vanilla", o->load_vanilla,
+                  "PoSt under load: measure the --proofs PoSt proofs idle (one at a time), then start a stream of "
+                  "PoRep C2 jobs of this file (as --kind porep --vanilla takes it), wait until it is warm, and "
+                  "measure them again one at a time, each submitted when partitions are in flight; prints "
+                  "'<kind> idle: p50 ...' and '<kind> under load: p50 ...' and the PoRep throughput")
+      ->check(CLI::ExistingFile);
+  app->add_option("--load-concurrency", o->load_concurrency, "--load-vanilla: PoRep jobs kept in flight (default 2)")
+      ->check(CLI::Range(1u, 64u));
+  app->add_option("--load-warmup", o->load_warmup_s,
+                  "--load-vanilla: seconds of PoRep load before the loaded PoSt proofs start (default 0 = until the "
+                  "first PoRep job has returned, so every stage of the pipeline has seen its partitions)")
+      ->check(CLI::Range(0.0, 86400.0));
   app->add_option("--size", o->bench.size, "Circuit size (0 = default)")->check(CLI::NonNegativeNumber);
   app->add_option("--partitions", o->bench.partitions, "Partitions per job")->check(CLI::Range(1u, 1024u));
   app->add_option("--daemon", o->daemon, "Send the proofs to this daemon (unix:///path or IP:port); default: in-process");
@@ -182,7 +337,11 @@ command_t add_bench_command(CLI::App& root) {
   app->add_option("--timeline-out", o->timeline_out, "Write the timeline JSON here (for `cuzk plot`)");
   app->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   auto* in_process = app->add_option_group("in-process engine", "Used only without --daemon");
-  in_process->add_option("--params", o->params, "Parameter file from `cuzk setup` (default: a random setup now)")
+  in_process->add_option("--params", o->params,
+                         "Parameter file from `cuzk setup` for the jobs' circuit (default: a random setup now)")
+      ->check(CLI::ExistingFile);
+  in_process->add_option("--load-params", o->load_params,
+                         "--load-vanilla: parameter file of the PoRep circuit (default: a random setup now)")
       ->check(CLI::ExistingFile);
   in_process->add_option("--budget", o->budget, "Memory budget: \"auto\" or a size such as 8GiB");
   in_process->add_option("--synthesis-threads", o->synthesis_threads, "Synthesis workers (0 = all CPUs)");
@@ -211,10 +370,10 @@ command_t add_bench_command(CLI::App& root) {
                 return report_error(e.what());
               } catch (const engine::never_fits& e) {
                 return report_error(e.what());
-              } catch (const porep::vanilla_format_error& e) {
-                return report_error(o->vanilla + ": " + e.what());
-              } catch (const nlohmann::json::exception& e) {
-                return report_error(o->vanilla + ": " + e.what());
+              } catch (const nlohmann::json::exception& e) {  // a field of inputs.json of the wrong type
+                return report_error(o->vanilla_dir + "/inputs.json: " + e.what());
+              } catch (const std::invalid_argument& e) {
+                return report_error(e.what());
               }
             });
           }};

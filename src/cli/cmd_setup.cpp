@@ -1,12 +1,14 @@
 // cuzk setup --circuit NAME [--size N] [--seed N] [--backend auto|cpu|cuda] --params FILE --vk FILE
-// cuzk setup --circuit porep --size N [...] --official-names DIR
-//   writes DIR/v28-stacked-proof-of-replication-…{.params,.vk}: development
+// cuzk setup --circuit porep|window-post|winning-post --size N [...] --official-names DIR
+//   writes DIR/v28-stacked-proof-of-replication-…{.params,.vk} (PoSt:
+//   DIR/v28-proof-of-spacetime-fallback-…): development
 //   parameters under the official names (with a .development marker beside
 //   each, so `cuzk params check` names them as such), for a daemon whose
 //   param_cache expects Filecoin's files.
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "circuits/circuit_registry.hpp"
 #include "cli/cli_support.hpp"
@@ -37,14 +39,29 @@ constexpr const char* not_ceremony_banner =
     "  **  a production prover looks for parameters.                              **\n"
     "  *****************************************************************************\n\n";
 
+// The circuits with official parameter files, by --circuit name.
+std::optional<filecoin::parameter_kind_t> official_kind(const std::string& circuit) {
+  if (circuit == "porep") return filecoin::parameter_kind_t::porep;
+  if (circuit == "window-post") return filecoin::parameter_kind_t::window_post;
+  if (circuit == "winning-post") return filecoin::parameter_kind_t::winning_post;
+  return std::nullopt;
+}
+
 // --official-names DIR: the output paths, and the checks that the circuit has official names.
 int resolve_official_names(setup_options& o) {
-  if (o.circuit != "porep") {
-    return report_error("--official-names: only --circuit porep has official parameter files (got '" + o.circuit +
-                        "')");
+  const auto kind = official_kind(o.circuit);
+  if (!kind) {
+    return report_error("--official-names: only --circuit porep, window-post and winning-post have official "
+                        "parameter files (got '" + o.circuit + "')");
   }
+  // The default size is make_circuit's for these circuits.
   const std::uint64_t sector = o.size ? o.size : circuits::default_porep_sector_bytes;
-  const auto files = filecoin::porep_parameter_files(sector);  // throws for a size without official files
+  filecoin::parameter_files_t files;
+  try {
+    files = filecoin::parameter_files(*kind, sector);
+  } catch (const std::invalid_argument& e) {
+    return report_error(std::string("--official-names: ") + e.what());
+  }
   std::error_code ec;
   std::filesystem::create_directories(o.official_dir, ec);
   if (ec) return report_error("--official-names: cannot create " + o.official_dir + ": " + ec.message());
@@ -122,7 +139,9 @@ command_t add_setup_command(CLI::App& root) {
   auto o = std::make_shared<setup_options>();
   auto* app = root.add_subcommand("setup", "Generate Groth16 parameters and a verifying key for a built-in circuit");
   app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)")->required();
-  app->add_option("--size", o->size, "Circuit size: rows of the proving system for hash-chain (default 65536)")
+  app->add_option("--size", o->size,
+                  "Circuit size: rows of the proving system for hash-chain (default 65536); sector bytes for porep, "
+                  "window-post and winning-post (default 2048)")
       ->check(CLI::NonNegativeNumber);
   o->seed_given = app->add_option("--seed", o->seed,
                                   "Derive the toxic waste from this seed (reproducible, development only); "
@@ -133,7 +152,8 @@ command_t add_setup_command(CLI::App& root) {
   app->add_option("--params", o->params, "Output parameter file (bellperson layout)");
   app->add_option("--vk", o->vk, "Output verifying-key file");
   app->add_option("--official-names", o->official_dir,
-                  "Instead of --params/--vk: write DIR/<official name>.params and .vk (--circuit porep), "
+                  "Instead of --params/--vk: write DIR/<official name>.params and .vk (--circuit porep, "
+                  "window-post or winning-post, --size = sector bytes), "
                   "DEVELOPMENT parameters under Filecoin's file names, marked as such, not the ceremony's");
   return {app, [o] { return run_setup(*o); }};
 }

@@ -1,10 +1,13 @@
 #include "engine/budget_plan_t.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
+#include "circuits/post_circuit.hpp"
 #include "engine/process_memory_t.hpp"
+#include "porep/post_shape.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -22,9 +25,26 @@ uint64_t resolve_total(const engine_config_t& c) {
 
 }  // namespace
 
+uint64_t winning_post_reserve() {
+  // One sector block in shape mode times 66 (post_circuit::counts), so this
+  // costs a block's synthesis, about a millisecond, not a whole circuit's.
+  // Computed, not written down: the figure follows the circuit if it changes.
+  static const uint64_t bytes = [] {
+    const circuits::post_circuit c(porep::post_shape_for(porep::post_kind_t::winning, 64 * gib));
+    const auto n = c.counts();
+    // The prover adds one row per public input (shape_cs::add_input_constraints).
+    const r1cs::shape_counts_t shape{n.num_constraints + n.num_inputs, n.num_inputs, n.num_aux};
+    return std::max(partition_footprint(shape).full(), gpu_partition_footprint(shape).full());
+  }();
+  return bytes;
+}
+
+uint64_t clamp_critical_reserve(uint64_t reserve, uint64_t total) { return std::min(reserve, total / 8); }
+
 budget_plan_t plan_budget(const engine_config_t& c, uint32_t backend_devices) {
   budget_plan_t p;
   p.total = resolve_total(c);
+  p.critical_reserve = clamp_critical_reserve(c.critical_reserve ? *c.critical_reserve : winning_post_reserve(), p.total);
   if (c.devices.empty()) {
     for (uint32_t d = 0; d < backend_devices; ++d) p.devices.push_back(d);
   } else {

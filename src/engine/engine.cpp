@@ -153,14 +153,15 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
       hooks_(std::move(hooks)),
       plan_(plan_budget(config_, hooks_.backend ? hooks_.backend->device_count() : 1)),
       gauges_(hooks_.on_transition),
-      budget_(plan_.total, [this](std::string_view ev, uint64_t p, uint64_t r) { gauges_.set_bytes(p, r, ev); }),
+      budget_(plan_.total, [this](std::string_view ev, uint64_t p, uint64_t r) { gauges_.set_bytes(p, r, ev); },
+              plan_.critical_reserve),
       params_(budget_, config_.param_cache, config_.param_subgroup_checks),
       backend_(hooks_.backend ? hooks_.backend : make_cpu_backend()),
       fallback_(hooks_.fallback ? hooks_.fallback : make_cpu_backend()),
       gpu_queue_(plan_.gpu_queue_capacity) {
-  spdlog::info("engine: budget {} ({} bytes), {} synthesis workers, {} prove workers on {} device(s) of backend {}, "
+  spdlog::info("engine: budget {} ({} bytes; {} kept for critical work), {} synthesis workers, {} prove workers on {} device(s) of backend {}, "
                "GPU queue {} ({} per worker), {} finalizers",
-               gib_text(plan_.total), plan_.total, plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
+               gib_text(plan_.total), plan_.total, gib_text(plan_.critical_reserve), plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
                backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
   params_.set_hooks([this](param_entry_t& e) { ready(e); },
                     [backend = backend_](const groth16::parameters_t& p) { backend->forget(p); });
@@ -198,12 +199,21 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   const uint64_t params_bytes = params_.bytes_for(job->circuit_id);
   // Either backend may have to prove a partition (the fallback after every device failed it).
   const auto& most = job->fallback_footprint.full() > job->footprint.full() ? job->fallback_footprint : job->footprint;
-  if (partitions_in_flight(plan_.total, params_bytes, most) == 0) {
+  // Parameters stay loaded, so they never use the critical reserve; a
+  // critical partition may, a general one must leave it free.
+  using share_t = memory_budget_t::share_t;
+  const uint64_t general = budget_.limit(share_t::general);
+  const uint64_t room = job->priority == priority_t::critical ? budget_.limit(share_t::critical) : general;
+  if (params_bytes > general || partitions_in_flight(room, params_bytes, most) == 0) {
+    const std::string reserve =
+        plan_.critical_reserve == 0
+            ? ""
+            : fmt::format(" ({} of it kept for critical work: [memory] critical_reserve)", gib_text(plan_.critical_reserve));
     throw never_fits(fmt::format("circuit '{}' can never fit the memory budget: one partition needs {} "
-                                 "(domain 2^{}, {} working + {} pending) and its parameters {} more; budget {}",
+                                 "(domain 2^{}, {} working + {} pending) and its parameters {} more; budget {}{}",
                                  job->circuit_id, gib_text(most.full()), std::countr_zero(most.domain),
                                  gib_text(most.working), gib_text(most.pending), gib_text(params_bytes),
-                                 gib_text(plan_.total)));
+                                 gib_text(plan_.total), reserve));
   }
   job->proofs.resize(job->partitions());
   if (job->want_timeline) job->timeline.resize(job->partitions());
@@ -329,7 +339,12 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
       if (!j->started && j->status == job_status_t::unknown) ++out.queue_position;
     }
     jobs_.emplace(job->id, job);
+    // Pinned from here on, so no eviction takes them before the job runs. If
+    // they are not loaded yet, the loader pins them: it looks at jobs_ after
+    // publishing them, so it sees this job (load_params).
+    job->params = params_.loaded(job->circuit_id);
   }
+  if (!job->params) request_load(job->circuit_id);
   out.job_id = job->id;
   spdlog::info("engine: job {} accepted: {} x{} partition(s), priority {}, {} per partition, queue position {}",
                job->id, job->circuit_id, job->partitions(), static_cast<uint32_t>(job->priority),
@@ -339,6 +354,8 @@ submit_result_t engine_t::impl::submit(job_request_t request) {
     const auto key = t.key();
     scheduler_.push(key, std::move(t));
   }
+  // A partition waiting for bytes gives way to these if they are more urgent.
+  budget_.wake_all();
   return out;
 }
 
@@ -459,6 +476,12 @@ void engine_t::impl::stop() {
   slots_cv_.notify_all();
   budget_.wake_all();
   threads_.clear();  // joins
+  std::map<std::string, param_load_t> loads;
+  {
+    std::lock_guard l(loads_mu_);  // after stopping_: request_load starts no more
+    loads.swap(loads_);
+  }
+  loads.clear();  // joins the loaders (a load waiting for bytes gave up at wake_all)
   if (pool_) {
     pool_->uninstall();
     budget_.unbank(pool_->evict(UINT64_MAX));
@@ -513,7 +536,20 @@ preload_result_t engine_t::preload(const std::string& circuit_id) {
 
 evict_result_t engine_t::evict(const std::string& circuit_id) {
   auto [was, bytes] = impl_->params_.evict(circuit_id);
+  if (was) impl_->evicted(circuit_id);
   return {was, bytes};
+}
+
+void engine_t::impl::evicted(const std::string& circuit_id) {
+  // A running job keeps its entry (job->params), but the scheduler looks
+  // for parameters in the store: without a new load its queued partitions
+  // would wait for ever.
+  bool wanted = false;
+  {
+    std::lock_guard lk(jobs_mu_);
+    for (const auto& [id, j] : jobs_) wanted |= j->circuit_id == circuit_id && j->status == job_status_t::unknown;
+  }
+  if (wanted) request_load(circuit_id);
 }
 
 partition_footprint_t engine_t::partition_footprint_for(const job_request_t& r) {

@@ -2,6 +2,7 @@
 // Engine configuration: one memory number decides concurrency (DESIGN.md 4);
 // the rest says how many threads feed it. Defaults follow CUZK_API.md 3.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,14 @@ struct engine_config_t {
   // MemTotal from /proc/meminfo minus safety_margin. An explicit value is used as is.
   uint64_t total_budget = 0;
   uint64_t safety_margin = 5 * gib;
+  // Bytes of the budget only critical-priority partitions (WinningPoSt) may
+  // use: every other reservation leaves them free (memory_budget_t), so
+  // sealing work never fills the room a WinningPoSt needs. nullopt = auto:
+  // one 64 GiB WinningPoSt partition's footprint on either backend
+  // (budget_plan_t.cpp). 0 here by default, for embedders and tests that
+  // size a budget to the byte; the daemon's default is auto. Clamped to an
+  // eighth of the budget.
+  std::optional<uint64_t> critical_reserve = 0;
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
   uint32_t gpu_workers_per_device = 2;
   std::vector<uint32_t> devices;   // [] = every device of the backend

@@ -44,6 +44,8 @@ class engine_t::impl {
   // param_store_t's ready hook for a freshly loaded file: prepare, then
   // (config release_host_params) backend_->release_host_copy.
   void ready(param_entry_t& e);
+  // After engine_t::evict: queued jobs of that id get their parameters loaded again.
+  void evicted(const std::string& circuit_id);
 
   const engine_config_t config_;
   const engine_hooks_t hooks_;
@@ -63,7 +65,24 @@ class engine_t::impl {
   // pipeline (engine_stages.cpp)
   void start_threads();
   void dispatcher_loop();
-  bool dispatch(partition_work_t& w);
+  // What became of a partition the dispatcher took: granted its bytes (to a
+  // synthesis worker), dropped (its job ended), or back in the scheduler,
+  // with its key, because more urgent work was queued or its parameters
+  // were evicted meanwhile.
+  enum class dispatch_t { granted, dropped, gave_way };
+  dispatch_t dispatch(partition_work_t& w);
+  // Gives w its parameters (its own, its job's, or the store's, then pinned
+  // to the job); false when none are loaded.
+  bool attach_params(partition_work_t& w);
+  // Its parameters are loaded (the scheduler skips the others, so a PoSt is
+  // never queued behind a PoRep file being read).
+  bool params_ready(const partition_work_t& w) const;
+  // A partition of a priority above `bound`'s is queued and ready to dispatch.
+  bool more_urgent_queued(const work_key_t& bound) const;
+  // Starts loading a circuit's parameters on a loader thread of its own,
+  // unless one is loading them already.
+  void request_load(const std::string& circuit_id);
+  void load_params(std::stop_token stop, const std::string& circuit_id);
   void synthesis_loop();
   void synthesize(partition_work_t&& w);
   void prove_loop(uint32_t worker, uint32_t device);
@@ -109,6 +128,15 @@ class engine_t::impl {
 
   mutable std::mutex workers_mu_;
   std::vector<worker_status_t> workers_;
+
+  // Parameter loads in progress (or finished, not yet joined), one thread per
+  // circuit id: loads of different ids never wait for each other.
+  struct param_load_t {
+    std::jthread thread;
+    bool done = false;
+  };
+  std::mutex loads_mu_;
+  std::map<std::string, param_load_t> loads_;
 
   std::atomic<bool> stopping_{false};
   bool stopped_ = false;

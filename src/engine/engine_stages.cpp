@@ -1,6 +1,14 @@
 // The pipeline threads of engine_t (DESIGN.md 2): dispatcher -> synthesis ->
-// prove workers -> finalizers. Each partition_work_t carries its reservation
+// prove workers -> finalizers, and beside them one loader thread per
+// parameter file being read. Each partition_work_t carries its reservation
 // and gauge place from stage to stage; nothing else counts memory.
+//
+// Priority at admission (issue 16, "PoSt first"): the dispatcher takes the
+// best partition whose parameters are loaded, a partition waiting for bytes
+// goes back to the scheduler (same key) when more urgent work is queued, and
+// critical partitions may use the budget's critical reserve. A running
+// partition is never preempted; more urgent work waits for bytes being
+// released and for a synthesis worker to be free.
 #include <spdlog/spdlog.h>
 
 #include "engine/engine_impl.hpp"
@@ -41,8 +49,11 @@ void engine_t::impl::start_threads() {
   for (uint32_t i = 0; i < plan_.finalizer_threads; ++i) threads_.emplace_back([this] { finalize_loop(); });
 }
 
-// One thread, so budget grants follow scheduler order (CUZK_API.md 7.3 F15).
+// One thread, so budget grants follow scheduler order (CUZK_API.md 7.3 F15)
+// among partitions whose parameters are loaded; those still loading stay
+// queued (a loader thread pokes the scheduler when they are ready).
 void engine_t::impl::dispatcher_loop() {
+  auto ready = [this](const partition_work_t& p) { return p.job->halted || params_ready(p); };
   for (;;) {
     {
       std::unique_lock lk(slots_mu_);
@@ -50,11 +61,15 @@ void engine_t::impl::dispatcher_loop() {
       if (stopping_) return;
       --synth_idle_;  // claimed: reserve only for a partition a worker will start now
     }
-    auto w = scheduler_.pop();
+    auto w = scheduler_.pop(ready);
     bool handed = false;
-    if (w && !w->job->halted && dispatch(*w)) {
+    if (w && !w->job->halted) {
       const auto key = w->key();
-      handed = synth_handoff_.push(key, std::move(*w));
+      switch (dispatch(*w)) {
+        case dispatch_t::granted: handed = synth_handoff_.push(key, std::move(*w)); break;
+        case dispatch_t::gave_way: scheduler_.push(key, std::move(*w)); break;
+        case dispatch_t::dropped: break;
+      }
     }
     if (!handed) {
       std::lock_guard lk(slots_mu_);
@@ -64,33 +79,56 @@ void engine_t::impl::dispatcher_loop() {
   }
 }
 
-bool engine_t::impl::dispatch(partition_work_t& w) {
-  const auto job = w.job;
-  auto abandon = [this, job] { return stopping_.load() || job->halted.load(); };
-  {
+bool engine_t::impl::params_ready(const partition_work_t& w) const {
+  return w.params != nullptr || params_.loaded(w.job->circuit_id) != nullptr;
+}
+
+bool engine_t::impl::more_urgent_queued(const work_key_t& bound) const {
+  const work_key_t first_of_priority{bound.inverse_priority, 0, 0};
+  return scheduler_.any_before(first_of_priority,
+                               [this](const partition_work_t& p) { return !p.job->halted && params_ready(p); });
+}
+
+bool engine_t::impl::attach_params(partition_work_t& w) {
+  const auto& job = w.job;
+  if (!w.params) {
     std::lock_guard lk(jobs_mu_);
     w.params = job->params;
   }
-  if (!w.params) {
-    const auto t0 = steady_clock::now();
-    bool loaded = false;
-    try {
-      w.params = params_.acquire(job->circuit_id, abandon, &loaded);
-    } catch (const std::exception& e) {
-      halt_job(job, job_status_t::failed, "loading parameters for '" + job->circuit_id + "': " + e.what());
-      return false;
-    }
-    if (!w.params) return false;
+  if (!w.params) w.params = params_.loaded(job->circuit_id);
+  if (!w.params) return false;
+  {
     std::lock_guard lk(jobs_mu_);
-    if (job->status == job_status_t::unknown) job->params = w.params;
-    if (loaded) job->srs_load_ms += ms_between(t0, steady_clock::now());
+    if (job->status == job_status_t::unknown && !job->params) job->params = w.params;
   }
   w.params->touch();
+  return true;
+}
+
+engine_t::impl::dispatch_t engine_t::impl::dispatch(partition_work_t& w) {
+  const auto job = w.job;
+  const auto key = w.key();
+  bool gave_way = false;
+  // Called under the budget's lock, on every release and wake_all (submit
+  // and finished loads call it): a partition waiting for bytes steps aside
+  // for more urgent work instead of holding the dispatcher. Nothing granted
+  // is taken back: more urgent work waits only for bytes being released.
+  auto abandon = [&] {
+    if (stopping_ || job->halted) return true;
+    return gave_way = more_urgent_queued(key);
+  };
+  if (!attach_params(w)) {
+    // Evicted since the scheduler found them: queued again until they load.
+    request_load(job->circuit_id);
+    return dispatch_t::gave_way;
+  }
   // A partition every device failed goes to the fallback backend: its footprint.
   uint64_t all = 0;
   for (uint32_t d : plan_.devices) all |= device_bit(d);
   w.footprint = (w.failed_devices & all) == all ? job->fallback_footprint : job->footprint;
   const uint64_t full = w.footprint.full();
+  const auto share =
+      job->priority == priority_t::critical ? memory_budget_t::share_t::critical : memory_budget_t::share_t::general;
   // Idle pooled witness buffers pay for part of it when this partition can use them.
   const uint64_t token = pool_ ? ++pool_tokens_ : 0;
   memory_budget_t::claim_t claim;
@@ -99,17 +137,17 @@ bool engine_t::impl::dispatch(partition_work_t& w) {
       return dry_run ? pool_->promisable(std::min(max, most)) : pool_->promise(token, min, std::min(max, most));
     };
   }
-  auto r = budget_.try_reserve(full, false, claim);
+  auto r = budget_.try_reserve(full, false, claim, share);
   if (!r) {
     params_.evict_idle(full, job->circuit_id);
-    r = budget_.reserve(full, abandon, false, claim);
+    r = budget_.reserve(full, abandon, false, claim, share);
   }
-  if (!r) return false;
+  if (!r) return gave_way && !stopping_ && !job->halted ? dispatch_t::gave_way : dispatch_t::dropped;
   {
     std::lock_guard lk(jobs_mu_);
     if (job->status != job_status_t::unknown) {
       if (token) pool_->forfeit(token);  // freed before the reservation that paid for them
-      return false;
+      return dispatch_t::dropped;
     }
     ++job->live;
     job->started = true;
@@ -125,7 +163,56 @@ bool engine_t::impl::dispatch(partition_work_t& w) {
   w.pool_token = token;
   if (token) w.pool_promise = scope_token_t([this, token] { pool_->forfeit(token); });
   w.gauge = gauge_t(gauges_);
-  return true;
+  return dispatch_t::granted;
+}
+
+void engine_t::impl::request_load(const std::string& circuit_id) {
+  std::lock_guard lk(loads_mu_);
+  if (stopping_) return;
+  std::erase_if(loads_, [](const auto& kv) { return kv.second.done; });  // joins the finished
+  if (loads_.contains(circuit_id)) return;
+  auto& load = loads_[circuit_id];
+  load.thread = std::jthread([this, circuit_id](std::stop_token stop) { load_params(std::move(stop), circuit_id); });
+}
+
+// A loader thread: reads one parameter file (param_store_t::acquire charges
+// the budget and prepares the backend), pins it to every job that waits for
+// it, or fails them with the reason, then lets the dispatcher see them.
+void engine_t::impl::load_params(std::stop_token stop, const std::string& id) {
+  const auto t0 = steady_clock::now();
+  std::shared_ptr<param_entry_t> e;
+  bool loaded = false;
+  std::string error;
+  try {
+    e = params_.acquire(id, [&] { return stopping_.load() || stop.stop_requested(); }, &loaded);
+  } catch (const std::exception& err) {
+    error = err.what();
+  }
+  const uint64_t ms = ms_between(t0, steady_clock::now());
+  {
+    // Before looking at the jobs: one submitted after that look starts a
+    // load of its own (found loaded at once, or failing again for it).
+    std::lock_guard lk(loads_mu_);
+    loads_[id].done = true;
+  }
+  std::vector<std::shared_ptr<job_state_t>> failing;
+  {
+    std::lock_guard lk(jobs_mu_);
+    for (const auto& [key, j] : jobs_) {
+      if (j->circuit_id != id || j->status != job_status_t::unknown) continue;
+      if (e && !j->params) {
+        j->params = e;
+        if (loaded) j->srs_load_ms += ms;
+      } else if (!e && !error.empty()) {
+        failing.push_back(j);
+      }
+    }
+  }
+  for (const auto& j : failing) halt_job(j, job_status_t::failed, "loading parameters for '" + id + "': " + error);
+  e.reset();  // the jobs hold them now; an entry nobody wants stays evictable
+  // Its partitions may now be more urgent than one waiting for bytes.
+  scheduler_.poke();
+  budget_.wake_all();
 }
 
 void engine_t::impl::synthesis_loop() {
@@ -275,6 +362,7 @@ void engine_t::impl::attempt_failed(partition_work_t&& w, const std::string& wha
   const auto job = w.job;
   const uint32_t index = w.index, attempts = w.attempt + 1;
   const uint64_t failed_devices = w.failed_devices;
+  auto params = w.params;
   spdlog::warn("engine: job {} partition {} attempt {} of {} failed: {}", job->id, index, attempts,
                config_.max_attempts, what);
   {
@@ -291,6 +379,7 @@ void engine_t::impl::attempt_failed(partition_work_t&& w, const std::string& wha
   }
   // Re-synthesize: prove_start consumed the witness. Same key, so it goes first.
   auto t = ticket(job, index);
+  t.params = std::move(params);  // still loaded: the retry is dispatchable at once
   t.attempt = attempts;
   t.failed_devices = failed_devices;
   const auto key = t.key();

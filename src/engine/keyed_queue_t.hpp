@@ -54,6 +54,17 @@ class keyed_queue_t {
     return pop([](const T&) { return true; });
   }
 
+  // Whether an item keyed below `bound` is one `accept` takes (the
+  // dispatcher asks whether more urgent work than its own waits).
+  template <class Accept>
+  bool any_before(const Key& bound, Accept accept) const {
+    std::lock_guard lk(mu_);
+    for (auto it = items_.begin(); it != items_.end() && it->first < bound; ++it) {
+      if (accept(it->second)) return true;
+    }
+    return false;
+  }
+
   // Takes out every item matching `pred`; the caller destroys them outside the lock.
   template <class Pred>
   std::vector<T> extract_if(Pred pred) {

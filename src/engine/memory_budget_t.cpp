@@ -17,7 +17,8 @@ void reservation_t::release(const char* event) {
   b->give_back(std::exchange(bytes_, 0), resident_, event);
 }
 
-memory_budget_t::memory_budget_t(uint64_t total, observer_t observer) : total_(total), observer_(std::move(observer)) {}
+memory_budget_t::memory_budget_t(uint64_t total, observer_t observer, uint64_t critical_reserve)
+    : total_(total), critical_reserve_(std::min(critical_reserve, total)), observer_(std::move(observer)) {}
 
 uint64_t memory_budget_t::reserved() const {
   std::lock_guard lk(mu_);
@@ -65,12 +66,13 @@ void memory_budget_t::set_reclaimer(std::function<void(uint64_t)> reclaim) {
   reclaim_ = std::move(reclaim);
 }
 
-std::optional<reservation_t> memory_budget_t::grant_locked(uint64_t bytes, bool resident, const claim_t& claim) {
-  const uint64_t used = partition_bytes_ + resident_bytes_;
+std::optional<reservation_t> memory_budget_t::grant_locked(uint64_t bytes, bool resident, const claim_t& claim,
+                                                           share_t share) {
+  const uint64_t used = partition_bytes_ + resident_bytes_, top = limit(share);
   uint64_t claimed = 0;
-  if (used + bytes > total_) {
+  if (used + bytes > top) {
     // Only pooled bytes taken over can make it fit.
-    const uint64_t max = std::min(bytes, pooled_bytes_), need = used + bytes - total_;
+    const uint64_t max = std::min(bytes, pooled_bytes_), need = used + bytes - top;
     if (resident || !claim || max < need) return std::nullopt;
     claimed = std::min(claim(need, max, false), max);
     if (claimed < need) return std::nullopt;
@@ -84,13 +86,14 @@ std::optional<reservation_t> memory_budget_t::grant_locked(uint64_t bytes, bool 
 }
 
 std::optional<reservation_t> memory_budget_t::reserve(uint64_t bytes, const std::function<bool()>& abandon,
-                                                      bool resident, const claim_t& claim) {
-  if (bytes > total_) return std::nullopt;
+                                                      bool resident, const claim_t& claim, share_t share) {
+  const uint64_t top = limit(share);
+  if (bytes > top) return std::nullopt;
   std::unique_lock lk(mu_);
   bool waited = false;  // the last wait was a whole `patience` with usable pooled buffers and no release
   for (;;) {
     if (abandon && abandon()) return std::nullopt;
-    if (auto r = grant_locked(bytes, resident, claim)) return r;
+    if (auto r = grant_locked(bytes, resident, claim, share)) return r;
     bool can_use = false;
     if (reclaim_ && pooled_bytes_ > 0) {
       // Idle pooled buffers stand in the way. Kept while this reservation
@@ -98,7 +101,7 @@ std::optional<reservation_t> memory_budget_t::reserve(uint64_t bytes, const std:
       // finalize) may yet make them enough.
       can_use = !resident && claim && claim(0, std::min(bytes, pooled_bytes_), true) > 0;
       if (!can_use || waited) {
-        const uint64_t before = pooled_bytes_, need = partition_bytes_ + resident_bytes_ + bytes - total_;
+        const uint64_t before = pooled_bytes_, need = partition_bytes_ + resident_bytes_ + bytes - top;
         auto reclaim = reclaim_;
         lk.unlock();
         reclaim(need);
@@ -111,9 +114,10 @@ std::optional<reservation_t> memory_budget_t::reserve(uint64_t bytes, const std:
   }
 }
 
-std::optional<reservation_t> memory_budget_t::try_reserve(uint64_t bytes, bool resident, const claim_t& claim) {
+std::optional<reservation_t> memory_budget_t::try_reserve(uint64_t bytes, bool resident, const claim_t& claim,
+                                                          share_t share) {
   std::lock_guard lk(mu_);
-  return grant_locked(bytes, resident, claim);
+  return grant_locked(bytes, resident, claim, share);
 }
 
 void memory_budget_t::wake_all() {

@@ -18,6 +18,12 @@ uint64_t ms_since(std::chrono::steady_clock::time_point t) {
   return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t).count());
 }
 
+std::string reserve_note(const memory_budget_t& b) {
+  if (b.critical_reserve() == 0) return "";
+  return " (the budget's " + std::to_string(b.total()) + " less " + std::to_string(b.critical_reserve()) +
+         " kept for critical work)";
+}
+
 }  // namespace
 
 groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
@@ -61,6 +67,22 @@ std::string param_store_t::path_for(const std::string& id) const {
   return (dir / (id + ".params")).string();
 }
 
+param_store_t::id_lock_t::id_lock_t(param_store_t& store, std::string id) : store_(store), id_(std::move(id)) {
+  std::unique_lock lk(store_.load_mu_);
+  store_.load_cv_.wait(lk, [&] { return !store_.loading_.contains(id_); });
+  store_.loading_.insert(id_);
+}
+
+param_store_t::id_lock_t::~id_lock_t() {
+  {
+    std::lock_guard lk(store_.load_mu_);
+    store_.loading_.erase(id_);
+  }
+  store_.load_cv_.notify_all();
+}
+
+std::shared_ptr<param_entry_t> param_store_t::loaded(const std::string& id) const { return find(id); }
+
 std::shared_ptr<param_entry_t> param_store_t::find(const std::string& id) const {
   std::lock_guard lk(mu_);
   auto it = entries_.find(id);
@@ -98,8 +120,9 @@ std::shared_ptr<param_entry_t> param_store_t::make_entry(const std::string& id,
 }
 
 void param_store_t::publish(const std::shared_ptr<param_entry_t>& e) {
+  std::shared_ptr<param_entry_t> old;  // freed outside the lock: its reservation takes the budget's
   std::lock_guard lk(mu_);
-  entries_[e->circuit_id] = e;
+  old = std::exchange(entries_[e->circuit_id], e);
 }
 
 void param_store_t::set_hooks(std::function<void(param_entry_t&)> ready,
@@ -124,15 +147,17 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
                                                       bool* loaded_now) {
   if (loaded_now) *loaded_now = false;
   if (auto e = find(id)) return e->touch(), e;
-  std::lock_guard load(load_mu_);
+  id_lock_t load(*this, id);
   if (auto e = find(id)) return e->touch(), e;
   const std::string path = path_for(id);
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw invalid_request("no parameters for circuit '" + id + "': " + path + ": " + ec.message());
-  if (size > budget_.total()) {
+  // Loaded parameters stay, so they never use the critical reserve.
+  const uint64_t room = budget_.limit(memory_budget_t::share_t::general);
+  if (size > room) {
     throw never_fits("parameters " + path + " (" + std::to_string(size) + " bytes) exceed the memory budget of " +
-                     std::to_string(budget_.total()) + " bytes");
+                     std::to_string(room) + " bytes" + reserve_note(budget_));
   }
   auto r = budget_.try_reserve(size, true);
   if (!r) {
@@ -180,11 +205,12 @@ void param_store_t::add_entry(const std::string& id, std::shared_ptr<const groth
                               std::function<groth16::parameters_t()> reload, const std::function<bool()>& abandon) {
   if (!p) throw std::invalid_argument("register_parameters: null parameters for '" + id + "'");
   const uint64_t bytes = p->bytes();
-  if (bytes > budget_.total()) {
+  const uint64_t room = budget_.limit(memory_budget_t::share_t::general);
+  if (bytes > room) {
     throw never_fits("parameters for '" + id + "' (" + std::to_string(bytes) + " bytes) exceed the memory budget of " +
-                     std::to_string(budget_.total()) + " bytes");
+                     std::to_string(room) + " bytes" + reserve_note(budget_));
   }
-  std::lock_guard load(load_mu_);
+  id_lock_t load(*this, id);
   evict(id);
   auto r = budget_.try_reserve(bytes, true);
   if (!r) {

@@ -6,11 +6,15 @@
 // charges it to the memory budget (the file size, as the Rust daemon does;
 // our in-memory points have the file's 96/192-byte layout), and keeps it
 // until evicted. Entries are shared: a job holds its entry while it runs, so
-// eviction never pulls parameters from under a partition.
+// eviction never pulls parameters from under a partition. Loads of different
+// ids run at the same time (a WinningPoSt's file is not read behind a 32 GiB
+// PoRep file); two loads of one id take turns, so one file is charged once.
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +61,9 @@ class param_store_t {
   // released it (the CPU fallback). Throws like acquire on a bad file.
   std::shared_ptr<const groth16::parameters_t> complete(param_entry_t& e) const;
 
+  // The entry if loaded (or registered), null otherwise; never loads.
+  std::shared_ptr<param_entry_t> loaded(const std::string& circuit_id) const;
+
   // Loads if needed, waiting for budget (evicting idle entries first); null if
   // `abandon` turned true while waiting. Throws on a missing or malformed file.
   std::shared_ptr<param_entry_t> acquire(const std::string& circuit_id, const std::function<bool()>& abandon,
@@ -88,11 +95,26 @@ class param_store_t {
   // Runs ready_ on an entry not yet published (a throw only warns), then publishes it.
   void make_ready_and_publish(const std::shared_ptr<param_entry_t>& e);
 
+  // Held while one id is loaded or registered: a second load of that id waits for it.
+  class id_lock_t {
+   public:
+    id_lock_t(param_store_t& store, std::string id);
+    ~id_lock_t();
+    id_lock_t(const id_lock_t&) = delete;
+    id_lock_t& operator=(const id_lock_t&) = delete;
+
+   private:
+    param_store_t& store_;
+    const std::string id_;
+  };
+
   memory_budget_t& budget_;
   const std::string cache_dir_;
   const bool subgroup_checks_;
   mutable std::mutex mu_;
-  std::mutex load_mu_;  // one load at a time: two loads of one id must not both charge the budget
+  std::mutex load_mu_;  // guards loading_
+  std::condition_variable load_cv_;
+  std::set<std::string> loading_;  // ids an id_lock_t holds
   std::map<std::string, std::shared_ptr<param_entry_t>> entries_;
   std::function<void(param_entry_t&)> ready_;
   std::function<void(const groth16::parameters_t&)> on_drop_;

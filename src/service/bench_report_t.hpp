@@ -3,6 +3,7 @@
 // started (steady clock), so proofs, timelines and samples share one axis.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct bench_proof_t {
   double submit_ms = 0, done_ms = 0;  // as seen by the bench (includes RPC time)
   engine::job_result_t result;
   std::string timeline_json;          // engine_t::timeline_json, when asked for
+  // Under load: the target's gauges just before this proof was submitted.
+  std::optional<engine::gauge_snapshot_t> met;
 };
 
 struct bench_sample_t {
@@ -26,6 +29,7 @@ struct bench_sample_t {
 
 struct bench_report_t {
   bench_options_t options;
+  std::string label;   // names the run in the report ("winning-post under load"); "" = its mode
   std::string target;  // proving_target_t::describe
   double elapsed_ms = 0;
   std::vector<bench_proof_t> proofs;  // in submission order
@@ -34,6 +38,9 @@ struct bench_report_t {
   uint32_t prove_workers = 0;
 
   std::string mode() const { return options.sequential ? "sequential" : "pipelined"; }
+  std::string title() const { return label.empty() ? mode() : label; }
+  // Latencies (submit to proof, ms) of the completed proofs.
+  std::vector<double> latencies_ms() const;
   uint32_t completed() const;
   double seconds_per_proof() const;  // elapsed / completed; 0 when none completed
   // Share of prove-worker time spent in prove_start: sum of gpu_ms over
@@ -44,6 +51,16 @@ struct bench_report_t {
   // union of those intervals / elapsed. What "the GPU never waits" means when
   // several workers share a GPU. Empty without timelines.
   std::map<std::string, double> device_busy_shares() const;
+};
+
+// One `--load-vanilla` run (bench_load_options_t): the PoSt proofs idle and
+// under load, and the load stream itself (its proofs in completion order,
+// its elapsed time from its first submit to its last return).
+struct bench_load_report_t {
+  bench_report_t idle, loaded, stream;
+  double loaded_start_ms = 0, loaded_end_ms = 0;  // the loaded PoSt window, on the stream's time axis
+  // Stream jobs that completed inside the loaded window.
+  uint32_t stream_completed_in_window() const;
 };
 
 }  // namespace cuzk::service

@@ -26,20 +26,14 @@ double ms_since(steady::time_point t0) {
 
 engine::job_request_t bench_request(const bench_options_t& o) {
   engine::job_request_t r;
-  r.timeline = o.timeline;
-  if (o.vanilla_proof) {
-    r.proof_kind = engine::proof_kind_t::porep_seal_commit;
-    r.sector_size = o.size;
-    r.vanilla_proof = *o.vanilla_proof;
-    r.registered_proof = o.registered_proof;
-    r.miner_id = o.miner_id;
-    r.sector_number = o.sector_number;
-    return r;
+  if (o.request) {
+    r = *o.request;
+  } else {
+    r.proof_kind = engine::proof_kind_t::circuit;
+    r.circuit = o.circuit;
+    r.circuit_size = o.size;
+    r.partitions = o.partitions;
   }
-  r.proof_kind = engine::proof_kind_t::circuit;
-  r.circuit = o.circuit;
-  r.circuit_size = o.size;
-  r.partitions = o.partitions;
   r.timeline = o.timeline;
   return r;
 }
@@ -107,7 +101,161 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(i, v.size() - 1)];
 }
 
+// Partitions anywhere between submit and proof: what a PoSt proof under load
+// should meet when it is submitted.
+int64_t in_flight(const engine::gauge_snapshot_t& g) {
+  return g.synthesizing + g.queued + g.on_gpu + g.pending_finalize;
+}
+
+// Polls the target until partitions are in flight or `limit` passed; the
+// gauges it saw last (all zero when every status call failed).
+engine::gauge_snapshot_t wait_busy(proving_target_t& target, std::chrono::milliseconds limit) {
+  const auto until = steady::now() + limit;
+  engine::gauge_snapshot_t g;
+  do {
+    try {
+      g = target.status().gauges;
+      if (in_flight(g) > 0) break;
+    } catch (const std::exception&) {
+      // A failed status call (daemon busy) only delays the check.
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  } while (steady::now() < until);
+  return g;
+}
+
+// The load of run_bench_under_load: `concurrency` slots, each submitting the
+// stream's next job as soon as its previous one returned, until finish().
+class load_stream_t {
+ public:
+  load_stream_t(proving_target_t& target, const bench_options_t& options, steady::time_point t0)
+      : target_(target), options_(options), t0_(t0) {
+    for (uint32_t i = 0; i < std::max<uint32_t>(1, options.concurrency); ++i)
+      slots_.emplace_back([this](std::stop_token st) { run_slot(st); });
+  }
+
+  // Until warm (bench_load_options_t::warmup); rethrows a rejected stream request.
+  void wait_warm(std::chrono::milliseconds warmup) {
+    std::unique_lock lk(m_);
+    if (warmup.count() > 0) {
+      cv_.wait_for(lk, warmup, [&] { return rejection_ != nullptr; });
+    } else {
+      cv_.wait(lk, [&] { return rejection_ != nullptr || !done_.empty(); });
+    }
+    if (rejection_) std::rethrow_exception(rejection_);
+  }
+
+  uint32_t returned() {
+    std::lock_guard lk(m_);
+    return static_cast<uint32_t>(done_.size());
+  }
+
+  void check() {
+    std::lock_guard lk(m_);
+    if (rejection_) std::rethrow_exception(rejection_);
+  }
+
+  // Stops resubmitting and waits for the jobs in flight (they count: they ran
+  // under the same load); the stream's proofs in the order they returned.
+  std::vector<bench_proof_t> finish() {
+    for (auto& s : slots_) s.request_stop();
+    slots_.clear();
+    check();
+    return std::move(done_);
+  }
+
+ private:
+  void run_slot(std::stop_token st) {
+    while (!st.stop_requested()) {
+      try {
+        auto p = run_one(target_, options_, t0_);
+        std::lock_guard lk(m_);
+        done_.push_back(std::move(p));
+      } catch (...) {
+        std::lock_guard lk(m_);
+        if (!rejection_) rejection_ = std::current_exception();
+        cv_.notify_all();
+        return;
+      }
+      cv_.notify_all();
+    }
+  }
+
+  proving_target_t& target_;
+  const bench_options_t options_;
+  const steady::time_point t0_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<bench_proof_t> done_;
+  std::exception_ptr rejection_;
+  std::vector<std::jthread> slots_;  // last: joined before the members they use go
+};
+
+// The loaded phase: the stream started and warm, then post.proofs PoSt
+// proofs one at a time, each after wait_busy. Every time is on one axis
+// (since the stream started), so the timeline shows the PoSt jobs among the
+// stream's.
+void run_loaded(proving_target_t& target, const bench_options_t& post, const bench_load_options_t& load,
+                bench_load_report_t& out, std::ostream* progress) {
+  const auto t0 = steady::now();
+  std::atomic<uint32_t> unused{0};
+  std::vector<bench_sample_t> samples;
+  {
+    std::jthread sampler([&](std::stop_token st) {
+      sample_loop(st, target, load.stream, t0, unused, samples, nullptr);
+    });
+    load_stream_t stream(target, load.stream, t0);
+    stream.wait_warm(load.warmup);
+    out.loaded_start_ms = ms_since(t0);
+    if (progress != nullptr) {
+      *progress << fmt::format("[{:6.1f} s] load warm ({} stream job(s) returned); {} {} proof(s) under load\n",
+                               out.loaded_start_ms / 1000, stream.returned(), post.proofs, post.circuit)
+                << std::flush;
+    }
+    for (uint32_t i = 0; i < post.proofs; ++i) {
+      stream.check();
+      const auto met = wait_busy(target, load.busy_wait);
+      auto p = run_one(target, post, t0);
+      p.met = met;
+      if (progress != nullptr) {
+        *progress << fmt::format("[{:6.1f} s] under load [{}/{}] {} {:.1f} ms (met {} partitions in flight, {} "
+                                 "proving)\n",
+                                 p.done_ms / 1000, i + 1, post.proofs, engine::job_status_name(p.result.status),
+                                 p.done_ms - p.submit_ms, in_flight(met), met.on_gpu)
+                  << std::flush;
+      }
+      out.loaded.proofs.push_back(std::move(p));
+    }
+    out.loaded_end_ms = ms_since(t0);
+    out.stream.proofs = stream.finish();
+    out.stream.elapsed_ms = ms_since(t0);
+  }  // sampler stopped and joined
+  out.stream.samples = std::move(samples);
+  out.loaded.elapsed_ms = out.loaded_end_ms - out.loaded_start_ms;
+}
+
+std::string latency_summary(const std::vector<double>& v) {
+  if (v.empty()) return "no proof completed";
+  return fmt::format("p50 {:.1f} ms  min {:.1f}  p90 {:.1f}  max {:.1f}  mean {:.1f}", percentile(v, 0.5),
+                     percentile(v, 0), percentile(v, 0.9), percentile(v, 1),
+                     std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size()));
+}
+
 }  // namespace
+
+std::vector<double> bench_report_t::latencies_ms() const {
+  std::vector<double> v;
+  for (const auto& p : proofs)
+    if (p.result.status == engine::job_status_t::completed) v.push_back(p.done_ms - p.submit_ms);
+  return v;
+}
+
+uint32_t bench_load_report_t::stream_completed_in_window() const {
+  return static_cast<uint32_t>(std::count_if(stream.proofs.begin(), stream.proofs.end(), [&](const bench_proof_t& p) {
+    return p.result.status == engine::job_status_t::completed && p.done_ms >= loaded_start_ms &&
+           p.done_ms <= loaded_end_ms;
+  }));
+}
 
 uint32_t bench_report_t::completed() const {
   return static_cast<uint32_t>(std::count_if(proofs.begin(), proofs.end(), [](const bench_proof_t& p) {
@@ -200,11 +348,65 @@ bench_report_t run_bench(proving_target_t& target, const bench_options_t& option
   return report;
 }
 
+bench_load_report_t run_bench_under_load(proving_target_t& target, const bench_options_t& post,
+                                         const bench_load_options_t& load, std::ostream* progress) {
+  bench_load_report_t out;
+  auto one_at_a_time = post;
+  one_at_a_time.sequential = true;
+  out.idle = run_bench(target, one_at_a_time, progress);
+  out.idle.label = post.circuit + " idle";
+
+  out.loaded.options = one_at_a_time;
+  out.loaded.label = post.circuit + " under load";
+  out.loaded.target = out.stream.target = target.describe();
+  out.stream.options = load.stream;
+  out.stream.label = "load stream (" + load.stream.circuit + ")";
+  run_loaded(target, one_at_a_time, load, out, progress);
+  out.stream.options.proofs = static_cast<uint32_t>(out.stream.proofs.size());
+  const auto s = target.status();
+  for (auto* r : {&out.loaded, &out.stream}) {
+    r->peak_rss_bytes = s.peak_rss_bytes;
+    r->prove_workers = s.prove_workers;
+  }
+  return out;
+}
+
+std::string format_latency_line(const bench_report_t& r) {
+  return fmt::format("{}: {}  ({} of {} proofs)", r.title(), latency_summary(r.latencies_ms()), r.completed(),
+                     r.proofs.size());
+}
+
+std::string format_load_report(const bench_load_report_t& r) {
+  std::string out = format_bench_report(r.idle) + format_bench_report(r.loaded) + format_bench_report(r.stream);
+  out += format_latency_line(r.idle) + "\n";
+  uint32_t busy = 0;
+  double partitions = 0;
+  for (const auto& p : r.loaded.proofs) {
+    if (!p.met) continue;
+    busy += in_flight(*p.met) > 0 ? 1 : 0;
+    partitions += static_cast<double>(in_flight(*p.met));
+  }
+  const auto n = r.loaded.proofs.size();
+  out += format_latency_line(r.loaded) +
+         fmt::format("; {} of {} met a busy pipeline (mean {:.1f} partitions in flight at submit)\n", busy, n,
+                     n ? partitions / static_cast<double>(n) : 0.0);
+  const auto idle = r.idle.latencies_ms(), loaded = r.loaded.latencies_ms();
+  if (!idle.empty() && !loaded.empty())
+    out += fmt::format("{} under load / idle, p50: {:.2f}x\n", r.idle.options.circuit,
+                       percentile(loaded, 0.5) / percentile(idle, 0.5));
+  const auto& st = r.stream;
+  out += fmt::format("{} throughput: {} in flight, {} of {} completed in {:.2f} s ({:.3f} s/proof); {} completed "
+                     "inside the loaded window of {:.2f} s\n",
+                     st.title(), st.options.concurrency, st.completed(), st.proofs.size(), st.elapsed_ms / 1000,
+                     st.seconds_per_proof(), r.stream_completed_in_window(), r.loaded.elapsed_ms / 1000);
+  return out;
+}
+
 std::string format_bench_report(const bench_report_t& r) {
   std::string out;
   auto line = [&out](std::string s) { out += s + "\n"; };
   const auto& o = r.options;
-  line(fmt::format("=== {} run: {} proofs of {} (size {}, {} partition{}), {} in flight, {} ===", r.mode(), o.proofs,
+  line(fmt::format("=== {} run: {} proofs of {} (size {}, {} partition{}), {} in flight, {} ===", r.title(), o.proofs,
                    o.circuit, o.size == 0 ? std::string("default") : std::to_string(o.size), o.partitions,
                    o.partitions == 1 ? "" : "s", o.sequential ? 1 : o.concurrency, r.target));
   std::vector<double> latency;
@@ -215,10 +417,12 @@ std::string format_bench_report(const bench_report_t& r) {
     const auto& p = r.proofs[i];
     bool ok = p.result.status == engine::job_status_t::completed;
     double wall = p.done_ms - p.submit_ms;
-    line(fmt::format("  [{}/{}] {:<9} {:8.1f} ms  (queue {} ms, synthesis {} ms, prove {} ms{}){}", i + 1,
+    const std::string met =
+        p.met ? fmt::format(", met {} partitions in flight ({} proving)", in_flight(*p.met), p.met->on_gpu) : "";
+    line(fmt::format("  [{}/{}] {:<9} {:8.1f} ms  (queue {} ms, synthesis {} ms, prove {} ms{}{}){}", i + 1,
                      r.proofs.size(), engine::job_status_name(p.result.status), wall, p.result.queue_wait_ms,
                      p.result.synthesis_ms, p.result.gpu_ms,
-                     p.result.retries ? fmt::format(", {} retries", p.result.retries) : "",
+                     p.result.retries ? fmt::format(", {} retries", p.result.retries) : "", met,
                      ok ? "" : "  error: " + p.result.error_message));
     if (!ok) {
       ++failed;
@@ -268,6 +472,7 @@ nlohmann::json bench_timeline_json(const std::vector<bench_report_t>& runs) {
   auto all = nlohmann::json::array();
   for (const auto& r : runs) {
     nlohmann::json run = {{"mode", r.mode()},
+                          {"label", r.title()},
                           {"circuit", r.options.circuit},
                           {"size", r.options.size},
                           {"partitions", r.options.partitions},

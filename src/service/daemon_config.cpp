@@ -219,6 +219,7 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   engine::engine_config_t e;
   e.total_budget = total_budget.value_or(0);  // 0 = auto in the engine
   e.safety_margin = safety_margin;
+  e.critical_reserve = critical_reserve;  // nullopt = auto in the engine
   e.synthesis_threads = synthesis_threads;
   e.gpu_workers_per_device = gpu_workers_per_device;
   e.devices = devices;
@@ -270,6 +271,12 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
     if (c.total_budget == uint64_t(0)) r.fail("memory", "total_budget", "must be \"auto\" or a positive size");
   }
   if (auto m = r.read_size("memory", "safety_margin")) c.safety_margin = *m;
+  if (const auto* n = r.find("memory", "critical_reserve");
+      n != nullptr && n->is_string() && n->as_string()->get() == "auto") {
+    c.critical_reserve.reset();
+  } else if (auto m = r.read_size("memory", "critical_reserve")) {
+    c.critical_reserve = *m;  // "0" turns it off
+  }
 
   r.read("gpus", "backend", c.backend);
   check_choice(r, "gpus", "backend", c.backend, {"auto", "cpu", "cuda"});

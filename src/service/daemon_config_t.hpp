@@ -32,6 +32,9 @@ struct daemon_config_t {
   // [memory]
   std::optional<uint64_t> total_budget;            // nullopt = "auto": MemTotal - safety_margin
   uint64_t safety_margin = uint64_t(5) << 30;      // 5 GiB, subtracted only in auto mode
+  // Kept free for critical partitions (WinningPoSt); nullopt = "auto" (one
+  // 64 GiB WinningPoSt partition); engine_config_t::critical_reserve.
+  std::optional<uint64_t> critical_reserve;
 
   // [gpus]
   std::string backend = "auto";  // auto (cuda when a GPU exists) | cpu | cuda

@@ -5,7 +5,9 @@
 # short Window partition (1 sector of 2, padded), and the refusals: a
 # corrupted sibling named by sector and challenge, a truncated blob, the
 # wrong randomness, the wrong partition under API 1.0, a proof against other
-# public inputs.
+# public inputs. Then `cuzk bench` on the PoSt directories: in process
+# (WinningPoSt), and through a daemon whose param_cache holds development
+# parameters under Filecoin's official PoSt file names (`setup --official-names`).
 #   usage: post_cli_test.sh PATH_TO_CUZK
 set -euo pipefail
 
@@ -108,4 +110,62 @@ out_has "valid"
 # A Window proof under the Winning key, and a Winning file as a Window request.
 expect 1 "$CUZK" verify --vk g.vk --proof w0.proof --public g.json
 expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RNDG" --miner-id 1000 "$FILE"
+
+step "bench --kind winning-post --vanilla-dir: in process, every job the request Curio sends"
+expect 0 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 2 --concurrency 2 --backend cpu --params g.params
+out_has "completed 2 / 2, failed 0"
+out_has "proofs of winning-post (size 2048, 1 partition)"
+grep -qE "^winning-post pipelined: p50 [0-9.]+ ms  min [0-9.]+  p90 [0-9.]+  max [0-9.]+ .*\(2 of 2 proofs\)" out ||
+  { cat out; fail "no winning-post latency line"; }
+err_has "g: winning-post StackedDrgWinning2KiBV1 (0), partition 0: 1 sector(s)"
+# Refused before any setup: a Window directory as Winning, a partition DIR lacks, a PoRep option.
+expect 2 "$CUZK" bench --kind winning-post --vanilla-dir w --proofs 1 --backend cpu
+err_has "w/inputs.json: holds window-post proofs, not winning-post"
+expect 2 "$CUZK" bench --kind window-post --vanilla-dir w --partition 2 --proofs 1 --backend cpu
+err_has "no sector in partition 2 (2 partition(s))"
+expect 2 "$CUZK" bench --kind window-post --proofs 1
+err_has "--vanilla-dir DIR"
+expect 2 "$CUZK" bench --kind window-post --vanilla-dir w --registered 0 --proofs 1
+err_has "registered_proof: 0 (StackedDrgWinning2KiBV1) is a WinningPoSt proof, but the request asks for WindowPoSt"
+
+step "setup --official-names for WindowPoSt; a daemon on that directory proves bench's requests"
+expect 0 "$CUZK" setup --circuit window-post --size 2048 --seed 1 --backend cpu --official-names fpp
+err_has "DEVELOPMENT PARAMETERS"
+OFFICIAL=$(cd fpp && ls v28-proof-of-spacetime-fallback-*.params)
+[[ $(ls fpp | grep -c '\.params$') == 1 ]] || fail "more than one .params in fpp: $(ls fpp)"
+ls "fpp/${OFFICIAL%.params}.vk" "fpp/$OFFICIAL.development" >/dev/null
+# The same seed and circuit as w.params: the same bytes, under the official name.
+cmp -s w.params "fpp/$OFFICIAL" || fail "setup --official-names wrote other parameters than --params"
+expect 1 "$CUZK" params check fpp
+out_has "2 present: 0 ok, 0 corrupt, 2 development"
+expect 2 "$CUZK" setup --circuit tiny --official-names fpp2
+err_has "only --circuit porep, window-post and winning-post"
+SOCK="$TMP/cuzk.sock"
+cat > cuzk.toml <<TOML
+[daemon]
+listen = "unix://$SOCK"
+[memory]
+total_budget = "2GiB"
+[srs]
+param_cache = "$TMP/fpp"
+subgroup_checks = false
+TOML
+"$CUZK" daemon --config cuzk.toml 2>daemon.log &
+DAEMON_PID=$!
+trap 'kill "$DAEMON_PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
+for _ in $(seq 100); do [[ -S "$SOCK" ]] && break; sleep 0.1; done
+[[ -S "$SOCK" ]] || { cat daemon.log; fail "daemon did not create $SOCK"; }
+# Partition 1: sector 3 alone, padded by the engine as upstream pads it.
+expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind window-post --vanilla-dir w --partition 1 --proofs 1 \
+  --concurrency 1
+out_has "completed 1 / 1, failed 0"
+out_has "window-post pipelined: p50"
+err_has "partition 1: 1 sector(s)"
+expect 0 "$CUZK" status --daemon "unix://$SOCK"
+out_has "parameters wpost-2k:"
+out_has "1 completed"
+grep -qF "$TMP/fpp/$OFFICIAL" daemon.log || { cat daemon.log; fail "the daemon did not load $OFFICIAL"; }
+kill -TERM "$DAEMON_PID"
+wait "$DAEMON_PID" || fail "the daemon did not exit cleanly: $(tail -5 daemon.log)"
+trap 'rm -rf "$TMP"' EXIT
 echo "post_cli_test: ok"

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 
 #include "engine_test_support.hpp"
 
@@ -155,4 +156,105 @@ TEST(engine_params, registered_parameters_are_never_released_but_are_forgotten) 
     EXPECT_FALSE(params_for("tiny")->h.empty());
   }
   EXPECT_EQ(backend->forgotten, 0);  // it never held them; forget found nothing
+}
+
+namespace {
+
+// The CPU backend, but prepare() of parameters with `slow_h` H points waits
+// at a gate: it runs inside the parameter load (param_store_t's ready hook),
+// so that id's load lasts until the test opens it.
+class slow_prepare_backend_t final : public prove_backend_t {
+ public:
+  explicit slow_prepare_backend_t(size_t slow_h) : inner_(make_cpu_backend()), slow_h_(slow_h) {}
+  gate_t gate{false};
+
+  std::string name() const override { return "slow-prepare"; }
+  uint32_t device_count() const override { return 1; }
+  void prepare(const groth16::parameters_t& params) override {
+    if (params.h.size() == slow_h_) gate.pass();
+  }
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    return inner_->prove_start(device, params, std::move(witness));
+  }
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    return inner_->finalize(device, params, std::move(pending), r, s);
+  }
+
+ private:
+  std::shared_ptr<prove_backend_t> inner_;
+  size_t slow_h_;
+};
+
+struct open_on_exit {
+  gate_t& g;
+  ~open_on_exit() { g.open(); }
+};
+
+}  // namespace
+
+TEST(engine_params, a_slow_load_of_one_id_does_not_hold_up_a_job_whose_parameters_are_loaded) {
+  param_dir_t files;
+  const std::string chain_id = "hash-chain-" + std::to_string(small_chain);
+  const auto chain = params_for("hash-chain", small_chain);
+  groth16::write_parameters((files.dir / (chain_id + ".params")).string(), *chain);
+  ASSERT_NE(chain->h.size(), params_for("tiny")->h.size());
+  auto backend = std::make_shared<slow_prepare_backend_t>(chain->h.size());
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.synthesis_threads = 1;  // one dispatcher, one synthesis worker: nothing to spare
+  c.param_cache = files.dir.string();
+  engine_t e(c, {backend, nullptr, nullptr});
+  open_on_exit guard{backend->gate};
+  e.register_parameters("tiny", params_for("tiny"));
+
+  // First in the queue, same priority: its file is read, then its load waits at the gate.
+  const auto slow = chain_job(2, 3);
+  const auto slow_id = e.submit(slow).job_id;
+  ASSERT_TRUE(wait_until([&] { return backend->gate.waiting() == 1; }));
+  const auto fast = tiny_job({5, 6});
+  const auto fast_id = e.submit(fast).job_id;
+  // Proven while the other load is still held (a generous bound on a
+  // failure that would otherwise hang, not a timing claim).
+  const auto res = e.await(fast_id, std::chrono::minutes(2));
+  expect_verifies(res, fast);
+  EXPECT_EQ(backend->gate.waiting(), 1);
+  EXPECT_EQ(e.await(slow_id, std::chrono::milliseconds(0)).status, job_status_t::timeout);
+  backend->gate.open();
+  const auto done = e.await(slow_id);
+  expect_verifies(done, slow);
+  EXPECT_GT(e.status().loaded_params.size(), 1u);
+}
+
+TEST(engine_params, a_job_waiting_for_a_load_can_be_cancelled_and_the_engine_stops) {
+  param_dir_t files;
+  auto backend = std::make_shared<slow_prepare_backend_t>(params_for("tiny")->h.size());
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  auto e = std::make_unique<engine_t>(c, engine_hooks_t{backend, nullptr, nullptr});
+  open_on_exit guard{backend->gate};
+  const auto id = e->submit(tiny_job({1})).job_id;
+  ASSERT_TRUE(wait_until([&] { return backend->gate.waiting() == 1; }));
+  EXPECT_FALSE(e->cancel(id));  // never started
+  EXPECT_EQ(e->await(id).status, job_status_t::cancelled);
+  backend->gate.open();
+  e->stop();  // joins the loader
+  e.reset();
+}
+
+TEST(engine_params, a_bad_file_fails_its_jobs_with_the_reason) {
+  param_dir_t files;
+  {
+    std::ofstream bad(files.dir / "tiny.params", std::ios::binary | std::ios::trunc);
+    bad << "not a parameter file";
+  }
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  engine_t e(c);
+  const auto a = e.submit(tiny_job({1})).job_id, b = e.submit(tiny_job({2, 3})).job_id;
+  for (const auto& id : {a, b}) {
+    const auto r = e.await(id);
+    EXPECT_EQ(r.status, job_status_t::failed);
+    EXPECT_NE(r.error_message.find("loading parameters for 'tiny'"), std::string::npos) << r.error_message;
+  }
 }

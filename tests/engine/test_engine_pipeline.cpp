@@ -248,3 +248,79 @@ TEST(engine_pipeline, parameters_load_from_the_cache_dir_and_evict) {
   EXPECT_THROW(e.preload("hash-chain-999"), invalid_request);
   std::filesystem::remove_all(dir);
 }
+
+TEST(engine_pipeline, a_critical_partition_fits_in_the_standing_reserve_while_normal_work_waits) {
+  // Room for 8 tiny partitions beside the parameters, one of them kept for
+  // critical work. prove_start is held closed, so nothing gives bytes back:
+  // 7 normal partitions fill the rest (one at the prove worker, the others
+  // synthesized and waiting for it), the 8th waits for bytes, and a critical
+  // one still gets its own. Enough synthesis workers that none is short.
+  const uint64_t f = footprint_of(tiny_job({1})).full();
+  const uint64_t params = registered_params_bytes(false), budget = params + 8 * f;
+  auto cfg = small_config(budget);
+  cfg.synthesis_threads = 10;
+  cfg.critical_reserve = f;
+  auto gated = std::make_shared<gated_backend_t>(make_cpu_backend());
+  gated->start_gate.close();
+  engine_t e(cfg, {gated, nullptr, nullptr});
+  open_gates_on_exit guard{*gated};
+  register_all(e, false);
+  ASSERT_EQ(e.plan().critical_reserve, f);
+
+  const auto normal = e.submit(tiny_job({1, 2, 3, 4, 5, 6, 7, 8}, priority_t::normal)).job_id;
+  ASSERT_TRUE(wait_until([&] { return e.status().budget_reserved == params + 7 * f; }));
+  const auto critical = e.submit(tiny_job({1000}, priority_t::critical)).job_id;
+  // Granted: no job is left waiting to start (the normal one started with its first partition).
+  ASSERT_TRUE(wait_until([&] { return e.status().queue_depth == 0; })) << "the critical partition got no bytes";
+  EXPECT_EQ(e.status().budget_reserved, budget);
+  // In the stages: 7 normal partitions and the critical one (counted from
+  // synthesis on, a moment after its grant); the 8th normal, of the same size, waits.
+  auto in_stages = [&] {
+    const auto g = e.status().gauges;
+    return g.synthesizing + g.queued + g.on_gpu + g.pending_finalize;
+  };
+  ASSERT_TRUE(wait_until([&] { return in_stages() == 8; })) << in_stages();
+  EXPECT_EQ(e.status().budget_reserved, budget);
+  gated->start_gate.open();
+  EXPECT_EQ(e.await(critical).status, job_status_t::completed);
+  EXPECT_EQ(e.await(normal).status, job_status_t::completed);
+  EXPECT_EQ(gated->first_inputs().size(), 9u);
+}
+
+TEST(engine_pipeline, the_critical_reserve_is_clamped_and_counted_in_never_fits) {
+  const uint64_t f = footprint_of(tiny_job({1})).full();
+  const uint64_t params = registered_params_bytes(false);
+  // Asked for more than an eighth of the budget: an eighth.
+  auto cfg = small_config(params + 2 * f);
+  cfg.critical_reserve = uint64_t(1) << 40;
+  {
+    engine_t e(cfg);
+    EXPECT_EQ(e.plan().critical_reserve, (params + 2 * f) / 8);
+  }
+  // auto: one 64 GiB WinningPoSt partition on the larger of the two footprints.
+  const uint64_t winning = winning_post_reserve();
+  std::cout << "[engine_pipeline] auto critical reserve " << winning << " bytes" << std::endl;
+  EXPECT_GT(winning, uint64_t(64) << 20);
+  EXPECT_LT(winning, uint64_t(4) << 30);
+  cfg = small_config(uint64_t(64) << 30);
+  cfg.critical_reserve.reset();
+  EXPECT_EQ(plan_budget(cfg, 1).critical_reserve, winning);
+  cfg.critical_reserve = 0;
+  EXPECT_EQ(plan_budget(cfg, 1).critical_reserve, 0u);
+
+  // A budget that holds one tiny partition beside its parameters, but not
+  // beside the reserve as well: normal work is refused, critical work runs.
+  cfg = small_config(params + f);
+  cfg.critical_reserve = f;  // clamped to an eighth, still more than the slack
+  engine_t e(cfg);
+  register_all(e, false);
+  ASSERT_GT(e.plan().critical_reserve, 0u);
+  try {
+    e.submit(tiny_job({1}, priority_t::normal));
+    FAIL() << "expected never_fits";
+  } catch (const never_fits& err) {
+    EXPECT_NE(std::string(err.what()).find("critical_reserve"), std::string::npos) << err.what();
+  }
+  auto req = tiny_job({2}, priority_t::critical);
+  expect_verifies(e.prove(req), req);
+}

@@ -44,6 +44,17 @@ job_request_t post_job(proof_kind_t kind, uint64_t registered, const std::vector
   return r;
 }
 
+// The 2 KiB WinningPoSt parameters, generated once per process (a setup of
+// the whole circuit; the tests below share it).
+std::shared_ptr<const groth16::parameters_t> winning_params() {
+  static const auto params = [] {
+    groth16::seeded_rng rng(cuzk::test::seed("engine_post.winning_parameters"));
+    return std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(
+        *circuits::make_circuit("winning-post", 2048), groth16::toxic_waste_t::random(rng)));
+  }();
+  return params;
+}
+
 }  // namespace
 
 TEST(engine_post, circuit_ids_follow_the_registered_proof) {
@@ -118,9 +129,7 @@ TEST(engine_post, winning_post_overtakes_the_queued_partitions) {
   register_all(e);
 
   const auto& rp = filecoin::post_proof_by_id(0);
-  groth16::seeded_rng rng(seed);
-  const auto params = std::make_shared<const groth16::parameters_t>(groth16::generate_parameters(
-      *circuits::make_circuit("winning-post", 2048), groth16::toxic_waste_t::random(rng)));
+  const auto params = winning_params();
   e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), params);
   const auto rnd = randomness_of(seed);
   const auto sectors = porep::generate_post_partition(rp.shape(), rp.api_version, rnd, 0, std::vector<uint64_t>{42},
@@ -168,6 +177,67 @@ TEST(engine_post, winning_post_overtakes_the_queued_partitions) {
   // The proof verifies with the chain's inputs: comm_r and the 66 challenged leaves.
   const std::vector<circuits::post_public_sector_t> pub = {
       {sectors[0].comm_r, porep::post_sector_challenges(rp.shape(), rp.api_version, rnd, 42, 0)}};
+  groth16::proof_t p;
+  ASSERT_TRUE(groth16::decode_proof(res.proof, p).ok());
+  EXPECT_TRUE(groth16::verify(params->vk, p, circuits::post_public_inputs(rp.shape(), pub)));
+}
+
+TEST(engine_post, winning_post_goes_ahead_of_a_partition_waiting_for_bytes) {
+  const uint64_t seed = cuzk::test::seed("engine_post.winning_ahead_of_reserve");
+  const auto& rp = filecoin::post_proof_by_id(0);
+  const auto params = winning_params();
+  const std::string id = engine_t::post_circuit_id(proof_kind_t::winning_post, 2048);
+  const auto rnd = randomness_of(seed);
+  // Three WinningPoSt partitions of three sectors: two of them asked at
+  // NORMAL priority stand in for PoRep work, with the same footprint.
+  std::vector<std::vector<porep::post_sector_proof_t>> sectors;
+  for (uint64_t k = 0; k < 3; ++k) {
+    sectors.push_back(porep::generate_post_partition(rp.shape(), rp.api_version, rnd, 0,
+                                                     std::vector<uint64_t>{40 + k}, seed + k,
+                                                     porep::post_tree_model_t::full));
+  }
+  auto normal = [&](size_t k) {
+    auto r = post_job(proof_kind_t::winning_post, 0, sectors[k], rnd);
+    r.priority = priority_t::normal;
+    return r;
+  };
+  const auto first = normal(0), second = normal(1);
+  const auto winning = post_job(proof_kind_t::winning_post, 0, sectors[2], rnd);  // CRITICAL by default
+
+  // Room for one partition beside the parameters; no standing reserve, so
+  // only the dispatcher's giving way lets the WinningPoSt through.
+  const uint64_t full = footprint_of(winning).full();
+  auto cfg = small_config(params->bytes() + full);
+  auto gated = std::make_shared<gated_backend_t>(make_cpu_backend());
+  gated->finalize_gate.close();
+  engine_t e(cfg, {gated, nullptr, nullptr});
+  open_gates_on_exit guard{*gated};
+  e.register_parameters(id, params);
+  auto in_use = [&] { return e.status().loaded_params.at(0).in_use; };
+
+  // The first holds every byte until finalize; the second then waits for bytes.
+  const auto a = e.submit(first).job_id;
+  ASSERT_TRUE(wait_until([&] { return gated->finalize_gate.waiting() == 1; }));
+  ASSERT_EQ(in_use(), 2u);  // the first job and its partition
+  const auto b = e.submit(second).job_id;
+  // 4: the second job and the partition the dispatcher took (reserve() follows).
+  ASSERT_TRUE(wait_until([&] { return in_use() == 4; }));
+  const auto w = e.submit(winning).job_id;
+  // The second gives way and the WinningPoSt waits for the next freed bytes
+  // in its place; release them.
+  gated->finalize_gate.open();
+  const auto res = e.await(w);
+  ASSERT_EQ(res.status, job_status_t::completed) << res.error_message;
+  EXPECT_EQ(e.await(a).status, job_status_t::completed);
+  EXPECT_EQ(e.await(b).status, job_status_t::completed);
+
+  const auto seen = gated->first_inputs();
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0], sectors[0][0].comm_r);
+  EXPECT_EQ(seen[1], sectors[2][0].comm_r) << "the WinningPoSt should reach prove_start before the waiting partition";
+  EXPECT_EQ(seen[2], sectors[1][0].comm_r);
+  const std::vector<circuits::post_public_sector_t> pub = {
+      {sectors[2][0].comm_r, porep::post_sector_challenges(rp.shape(), rp.api_version, rnd, 42, 0)}};
   groth16::proof_t p;
   ASSERT_TRUE(groth16::decode_proof(res.proof, p).ok());
   EXPECT_TRUE(groth16::verify(params->vk, p, circuits::post_public_inputs(rp.shape(), pub)));

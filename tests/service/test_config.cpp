@@ -46,9 +46,24 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_TRUE(c.verify_proofs);
   EXPECT_EQ(c.result_retention, std::chrono::minutes(10));
   EXPECT_TRUE(c.warnings.empty());
+  EXPECT_FALSE(c.critical_reserve.has_value());  // auto
   auto e = c.engine_config();
   EXPECT_EQ(e.total_budget, 0u);  // auto
+  EXPECT_FALSE(e.critical_reserve.has_value());
   EXPECT_EQ(e.result_retention_s, 600u);
+}
+
+TEST(ServiceConfig, CriticalReserveIsAutoASizeOrOff) {
+  auto c = parse_daemon_config("[memory]\ncritical_reserve = \"auto\"\n", "t");
+  EXPECT_FALSE(c.critical_reserve.has_value());
+  c = parse_daemon_config("[memory]\ncritical_reserve = \"2GiB\"\n", "t");
+  EXPECT_EQ(c.critical_reserve, 2 * GiB);
+  EXPECT_EQ(c.engine_config().critical_reserve, 2 * GiB);
+  c = parse_daemon_config("[memory]\ncritical_reserve = 0\n", "t");
+  EXPECT_EQ(c.engine_config().critical_reserve, uint64_t(0));
+  EXPECT_TRUE(c.warnings.empty());
+  expect_rejected("[memory]\ncritical_reserve = \"some\"\n", {"memory.critical_reserve"});
+  expect_rejected("[memory]\ncritical_reserve = -1\n", {"memory.critical_reserve", "negative"});
 }
 
 TEST(ServiceConfig, ParamCacheDefaultsToFilecoinsDirectory) {
