@@ -3,6 +3,8 @@
 // fast slot-parallel path, per sector size. Filter by name, e.g.
 //   cuzk_bench --benchmark_filter='bm_porep_synthesis/32GiB'
 //   cuzk_bench --benchmark_filter='bm_porep_shape/32GiB'
+// and the fallback PoSt partitions' compiled path (bm_post_compiled/window/32GiB:
+// 2349 sparse synthetic sectors, generated outside the timed loop).
 // Counters: core_s = user+sys CPU seconds per iteration (all threads),
 // peak_GiB = the kernel's VmHWM after the iteration (reset before it through
 // /proc/self/clear_refs), rows/s/core = constraints / core_s.
@@ -22,6 +24,10 @@
 #include "circuits/porep_layout_t.hpp"
 #include "circuits/porep_random_witness.hpp"
 #include "circuits/porep_synthesis.hpp"
+#include "circuits/post_synthesis.hpp"
+#include "porep/post_challenges.hpp"
+#include "porep/post_shape.hpp"
+#include "porep/post_vanilla.hpp"
 #include "engine/process_memory_t.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/shape_cs.hpp"
@@ -119,6 +125,25 @@ void bm_compiled(benchmark::State& state, const std::string& size) {
   });
 }
 
+// One PoSt partition of synthetic sectors (sparse trees above 8 MiB) with
+// their derived challenges: a full Window partition, or Winning's one sector.
+void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const std::string& size) {
+  const auto shape = porep::post_shape_for(kind, porep::parse_sector_size(size));
+  porep::bytes32_t randomness{};
+  randomness[0] = 7;
+  std::vector<std::uint64_t> ids(shape.sectors_per_partition);
+  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = 1000 + i;
+  auto sectors = porep::generate_post_partition(shape, porep::api_version_t::v1_1, randomness, 0, ids, 1);
+  const circuits::post_circuit circuit(shape,
+                                       std::make_shared<const circuits::post_circuit::witness_t>(std::move(sectors)));
+  const auto compiled = circuits::compiled_post_for(circuit);
+  state.counters["compiled_MiB"] = double(compiled->bytes()) / double(1 << 20);
+  time_witnesses(state, compiled->layout().num_constraints(), [&] {
+    auto w = circuits::synthesize_post_compiled(circuit, *compiled);
+    benchmark::DoNotOptimize(w.c.data());
+  });
+}
+
 // Registered by name so that `/32GiB` can be selected alone; the 32 and 64 GiB
 // witness cases need about 16 GiB and are meant for the 16-core GPU machine.
 const int registered = [] {
@@ -142,6 +167,15 @@ const int registered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(2);
+  }
+  for (const char* s : {"2KiB", "32GiB"}) {
+    for (const auto kind : {porep::post_kind_t::window, porep::post_kind_t::winning}) {
+      const std::string name = std::string("bm_post_compiled/") + porep::to_string(kind) + "/" + s;
+      benchmark::RegisterBenchmark(name.c_str(), bm_post_compiled, kind, std::string(s))
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->Iterations(2);
+    }
   }
   return 0;
 }();

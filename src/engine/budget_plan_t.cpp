@@ -63,6 +63,8 @@ budget_plan_t plan_budget(const engine_config_t& c, uint32_t backend_devices) {
   const uint32_t hw = std::max(1u, std::thread::hardware_concurrency());
   p.synthesis_workers = c.synthesis_threads ? c.synthesis_threads : hw;
   p.prove_workers = uint32_t(p.devices.size()) * c.gpu_workers_per_device;
+  // Not counted in the GPU queue's capacity: they never take what fills it.
+  p.critical_workers = uint32_t(p.devices.size()) * c.critical_workers_per_device;
   p.gpu_queue_capacity = p.prove_workers * c.queue_depth_per_worker;
   p.finalizer_threads = c.finalizer_threads ? c.finalizer_threads : 1;
   return p;

@@ -18,6 +18,7 @@ struct budget_plan_t {
   std::vector<uint32_t> devices;       // backend device indices in use
   uint32_t synthesis_workers = 0;
   uint32_t prove_workers = 0;          // devices * gpu_workers_per_device
+  uint32_t critical_workers = 0;       // devices * critical_workers_per_device, beside prove_workers
   uint32_t gpu_queue_capacity = 0;     // prove_workers * queue_depth_per_worker
   uint32_t finalizer_threads = 0;
 };

@@ -159,9 +159,10 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
       backend_(hooks_.backend ? hooks_.backend : make_cpu_backend()),
       fallback_(hooks_.fallback ? hooks_.fallback : make_cpu_backend()),
       gpu_queue_(plan_.gpu_queue_capacity) {
-  spdlog::info("engine: budget {} ({} bytes; {} kept for critical work), {} synthesis workers, {} prove workers on {} device(s) of backend {}, "
+  spdlog::info("engine: budget {} ({} bytes; {} kept for critical work), {} synthesis workers, {} prove workers (+{} for critical work only) on {} device(s) of backend {}, "
                "GPU queue {} ({} per worker), {} finalizers",
-               gib_text(plan_.total), plan_.total, gib_text(plan_.critical_reserve), plan_.synthesis_workers, plan_.prove_workers, plan_.devices.size(),
+               gib_text(plan_.total), plan_.total, gib_text(plan_.critical_reserve), plan_.synthesis_workers, plan_.prove_workers,
+               plan_.critical_workers, plan_.devices.size(),
                backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
   params_.set_hooks([this](param_entry_t& e) { ready(e); },
                     [backend = backend_](const groth16::parameters_t& p) { backend->forget(p); });

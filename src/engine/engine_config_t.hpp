@@ -25,6 +25,12 @@ struct engine_config_t {
   std::optional<uint64_t> critical_reserve = 0;
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
   uint32_t gpu_workers_per_device = 2;
+  // Extra prove workers per device that take only critical-priority
+  // partitions (WinningPoSt), with high-priority CUDA streams: without one,
+  // a WinningPoSt queued behind 32 GiB PoRep partitions waited ~2.5 s on the
+  // H200 for a worker to finish its prove_start (1.8-3.6 s). Ordinary
+  // workers take critical work too, whichever is free first. 0 = none.
+  uint32_t critical_workers_per_device = 1;
   std::vector<uint32_t> devices;   // [] = every device of the backend
   uint32_t finalizer_threads = 2;
   std::string param_cache;         // <param_cache>/<circuit_id>.params, or PoRep's official file (param_store_t.hpp)

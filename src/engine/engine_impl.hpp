@@ -85,7 +85,9 @@ class engine_t::impl {
   void load_params(std::stop_token stop, const std::string& circuit_id);
   void synthesis_loop();
   void synthesize(partition_work_t&& w);
-  void prove_loop(uint32_t worker, uint32_t device);
+  // A critical worker (engine_config_t::critical_workers_per_device) takes
+  // only critical-priority partitions, on high-priority CUDA streams.
+  void prove_loop(uint32_t worker, uint32_t device, bool critical);
   void prove_start(partition_work_t&& w, uint32_t worker, uint32_t device);
   void finalize_loop();
   void finalize(partition_work_t&& w);
@@ -127,7 +129,7 @@ class engine_t::impl {
   std::map<proof_kind_t, std::deque<double>> durations_;  // last 1000 seconds per kind
 
   mutable std::mutex workers_mu_;
-  std::vector<worker_status_t> workers_;
+  std::vector<worker_status_t> workers_;  // by worker id: ordinary workers, then critical ones
 
   // Parameter loads in progress (or finished, not yet joined), one thread per
   // circuit id: loads of different ids never wait for each other.

@@ -8,10 +8,17 @@
 // goes back to the scheduler (same key) when more urgent work is queued, and
 // critical partitions may use the budget's critical reserve. A running
 // partition is never preempted; more urgent work waits for bytes being
-// released and for a synthesis worker to be free.
+// released and for a synthesis worker to be free. Nor is a running
+// prove_start: instead each device has critical workers
+// (critical_workers_per_device) that take only critical partitions from the
+// GPU queue, on high-priority CUDA streams, so a WinningPoSt never waits for
+// a PoRep prove_start to end and its blocks go ahead of PoRep's on the SMs.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "engine/engine_impl.hpp"
+#include "gpu/stream_priority.hpp"
 #include "groth16/prover_checks.hpp"
 #include "groth16/rng.hpp"
 
@@ -36,15 +43,24 @@ partition_work_t engine_t::impl::ticket(const std::shared_ptr<job_state_t>& job,
 void engine_t::impl::start_threads() {
   synth_idle_ = plan_.synthesis_workers;
   uint32_t worker = 0;
-  for (uint32_t d : plan_.devices) {
-    for (uint32_t k = 0; k < config_.gpu_workers_per_device; ++k) {
-      workers_.push_back({worker++, d, backend_->name(), false, "", "", 0});
+  // worker_status_t has no field for it: critical workers are those with an
+  // id from plan_.prove_workers on (status lists them after the others).
+  for (const uint32_t per_device : {config_.gpu_workers_per_device, config_.critical_workers_per_device}) {
+    for (uint32_t d : plan_.devices) {
+      for (uint32_t k = 0; k < per_device; ++k) {
+        worker_status_t s;
+        s.worker_id = worker++;
+        s.device = d;
+        s.backend = backend_->name();
+        workers_.push_back(std::move(s));
+      }
     }
   }
   threads_.emplace_back([this] { dispatcher_loop(); });
   for (uint32_t i = 0; i < plan_.synthesis_workers; ++i) threads_.emplace_back([this] { synthesis_loop(); });
   for (const auto& w : workers_) {
-    threads_.emplace_back([this, id = w.worker_id, d = w.device] { prove_loop(id, d); });
+    const bool critical = w.worker_id >= plan_.prove_workers;
+    threads_.emplace_back([this, id = w.worker_id, d = w.device, critical] { prove_loop(id, d, critical); });
   }
   for (uint32_t i = 0; i < plan_.finalizer_threads; ++i) threads_.emplace_back([this] { finalize_loop(); });
 }
@@ -179,6 +195,16 @@ void engine_t::impl::request_load(const std::string& circuit_id) {
 // the budget and prepares the backend), pins it to every job that waits for
 // it, or fails them with the reason, then lets the dispatcher see them.
 void engine_t::impl::load_params(std::stop_token stop, const std::string& id) {
+  {
+    // The GPU backend creates each parameter set's MSM streams while
+    // preparing it, on this thread, and keeps them: those of WinningPoSt's
+    // circuits (engine_t::post_circuit_id: "winning-*", CRITICAL by default)
+    // or of one a critical job waits for get the device's greatest priority.
+    std::lock_guard lk(jobs_mu_);
+    gpu::set_thread_stream_priority(id.starts_with("winning-") || std::ranges::any_of(jobs_, [&](const auto& kv) {
+                                      return kv.second->circuit_id == id && kv.second->priority == priority_t::critical;
+                                    }));
+  }
   const auto t0 = steady_clock::now();
   std::shared_ptr<param_entry_t> e;
   bool loaded = false;
@@ -259,13 +285,18 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
   gpu_queue_.push(key, std::move(w));  // blocks while the short queue is full
 }
 
-void engine_t::impl::prove_loop(uint32_t worker, uint32_t device) {
+void engine_t::impl::prove_loop(uint32_t worker, uint32_t device, bool critical) {
   uint64_t all = 0;
   for (uint32_t d : plan_.devices) all |= device_bit(d);
   const uint64_t mine = device_bit(device);
+  // The streams prove_start creates on this thread (NTTs, compaction,
+  // uploads) get the device's greatest priority.
+  gpu::set_thread_stream_priority(critical);
   // A partition that failed here waits for another device; once it failed on
-  // every device, any worker takes it to the fallback backend.
+  // every device, any worker takes it to the fallback backend (a critical
+  // worker only a critical one).
   auto accept = [&](const partition_work_t& p) {
+    if (critical && p.job->priority != priority_t::critical) return false;
     return (p.failed_devices & mine) == 0 || (p.failed_devices & all) == all;
   };
   while (auto w = gpu_queue_.pop(accept)) prove_start(std::move(*w), worker, device);

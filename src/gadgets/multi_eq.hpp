@@ -28,10 +28,7 @@ template <r1cs::constraint_system CS>
 class multi_eq_t {
  public:
   static constexpr std::size_t capacity = 254;
-  static constexpr bool builds_rows = [] {
-    if constexpr (requires { CS::builds_rows; }) return bool(CS::builds_rows);
-    else return true;
-  }();
+  static constexpr bool builds_rows = r1cs::builds_rows_v<CS>;
 
   explicit multi_eq_t(CS& cs) : cs_(cs) {}
   multi_eq_t(const multi_eq_t&) = delete;

@@ -10,6 +10,10 @@
 //   output: 1 row  l(s_1)*1 = o.
 // Rows (= aux) C(a) = 3a + 4t(R_F - 1) + 4R_P + 1: 311, 377, 505, 598 for
 // arities 2, 4, 8, 11 (neptune circuit.rs test_poseidon_hash).
+// In a values-only system (r1cs::builds_rows_v false: the compiled paths)
+// the state elements carry values only: no terms are built, merged or
+// sorted, which is most of the gadget's cost (the PoSt circuit, nearly all
+// Poseidon, synthesizes ~70x faster that way).
 #include <algorithm>
 #include <span>
 #include <string>
@@ -30,7 +34,9 @@ struct poseidon_elt_t {
   fr_t constant = fr_t::zero();
   std::optional<fr_t> value;
 
-  static poseidon_elt_t of_var(variable_t v, std::optional<fr_t> value) {
+  // rows false: the value only (a values-only system never reads the terms).
+  static poseidon_elt_t of_var(variable_t v, std::optional<fr_t> value, bool rows) {
+    if (!rows) return {{}, fr_t::zero(), value};
     return {{r1cs::term_t{v, fr_t::one()}}, fr_t::zero(), value};
   }
   static poseidon_elt_t of_constant(const fr_t& c) { return {{}, c, c}; }
@@ -42,9 +48,18 @@ struct poseidon_elt_t {
   }
 };
 
-// sum_i scalars[i] * elts[i], merging equal variables.
-inline poseidon_elt_t scalar_product(std::span<const poseidon_elt_t> elts, std::span<const fr_t> scalars) {
+// sum_i scalars[i] * elts[i], merging equal variables (rows false: values only).
+inline poseidon_elt_t scalar_product(std::span<const poseidon_elt_t> elts, std::span<const fr_t> scalars, bool rows) {
   poseidon_elt_t out;
+  if (!rows) {
+    fr_t value = fr_t::zero();
+    for (std::size_t i = 0; i < elts.size(); ++i) {
+      if (!elts[i].value) return out;
+      value += *elts[i].value * scalars[i];
+    }
+    out.value = value;
+    return out;
+  }
   std::size_t n = 0;
   for (const auto& e : elts) n += e.terms.size();
   std::vector<r1cs::term_t> all;
@@ -68,9 +83,9 @@ inline poseidon_elt_t scalar_product(std::span<const poseidon_elt_t> elts, std::
 
 // a + s * b where b is a single fresh variable (the partial-round update of
 // s_j, j >= 1): b's variable is newer than every term of a, so order holds.
-inline poseidon_elt_t add_scaled_var(const poseidon_elt_t& a, const poseidon_elt_t& b, const fr_t& s) {
+inline poseidon_elt_t add_scaled_var(const poseidon_elt_t& a, const poseidon_elt_t& b, const fr_t& s, bool rows) {
   poseidon_elt_t out = a;
-  out.terms.push_back({b.terms[0].var, s});
+  if (rows) out.terms.push_back({b.terms[0].var, s});
   if (a.value && b.value) out.value = *a.value + s * *b.value;
   else out.value.reset();
   return out;
@@ -128,7 +143,7 @@ poseidon_elt_t quintic_s_box(CS& cs, const poseidon_elt_t& e, const fr_t* post_k
                  return lc;
                });
   }
-  return poseidon_elt_t::of_var(l5, l5v);
+  return poseidon_elt_t::of_var(l5, l5v, r1cs::builds_rows_v<CS>);
 }
 
 // First-round S-box of an allocated input: (x + pre)^5 + post, 3 rows.
@@ -160,23 +175,23 @@ poseidon_elt_t quintic_s_box_pre_add(CS& cs, const allocated_num_t& x, const fr_
     cs.enforce("mul sum constraint pre-post-add", x_plus_pre, [&](linear_combination_t lc) { return lc + l4; },
                [&](linear_combination_t lc) { return lc + l5 + (-post) * cs.one(); });
   }
-  return poseidon_elt_t::of_var(l5, l5v);
+  return poseidon_elt_t::of_var(l5, l5v, r1cs::builds_rows_v<CS>);
 }
 
-inline void mix_dense(std::vector<poseidon_elt_t>& s, const std::vector<fr_t>& m, std::size_t t) {
+inline void mix_dense(std::vector<poseidon_elt_t>& s, const std::vector<fr_t>& m, std::size_t t, bool rows) {
   std::vector<poseidon_elt_t> out;
   std::vector<fr_t> column(t);
   for (std::size_t j = 0; j < t; ++j) {
     for (std::size_t i = 0; i < t; ++i) column[i] = m[i * t + j];
-    out.push_back(scalar_product(s, column));
+    out.push_back(scalar_product(s, column, rows));
   }
   s = std::move(out);
 }
 
-inline void mix_sparse(std::vector<poseidon_elt_t>& s, const poseidon_sparse_matrix_t& sp) {
+inline void mix_sparse(std::vector<poseidon_elt_t>& s, const poseidon_sparse_matrix_t& sp, bool rows) {
   std::vector<poseidon_elt_t> out;
-  out.push_back(scalar_product(s, sp.col0));
-  for (std::size_t j = 1; j < s.size(); ++j) out.push_back(add_scaled_var(s[j], s[0], sp.row0[j - 1]));
+  out.push_back(scalar_product(s, sp.col0, rows));
+  for (std::size_t j = 1; j < s.size(); ++j) out.push_back(add_scaled_var(s[j], s[0], sp.row0[j - 1], rows));
   s = std::move(out);
 }
 
@@ -196,6 +211,7 @@ allocated_num_t poseidon_hash_gadget(CS& cs, const poseidon_params_t& p, std::sp
                                 std::to_string(p.arity));
   }
   const std::size_t t = p.width, half = p.full_rounds / 2;
+  constexpr bool rows = r1cs::builds_rows_v<CS>;
   const fr_t* key = p.compressed_constants.data();
   std::vector<detail::poseidon_elt_t> s;
   s.reserve(t);
@@ -208,7 +224,7 @@ allocated_num_t poseidon_hash_gadget(CS& cs, const poseidon_params_t& p, std::sp
       s.push_back(detail::quintic_s_box_pre_add(cs, inputs[k - 1], key[k], key[t + k]));
     }
     key += 2 * t;
-    detail::mix_dense(s, p.mds, t);
+    detail::mix_dense(s, p.mds, t, rows);
   }
   auto full_round = [&](bool keyed) {
     for (std::size_t i = 0; i < t; ++i) {
@@ -220,7 +236,7 @@ allocated_num_t poseidon_hash_gadget(CS& cs, const poseidon_params_t& p, std::sp
   for (std::size_t r = 1; r < half; ++r) {
     r1cs::namespace_guard ns(cs, [r] { return "initial full round " + std::to_string(r); });
     full_round(true);
-    detail::mix_dense(s, r + 1 == half ? p.pre_sparse : p.mds, t);
+    detail::mix_dense(s, r + 1 == half ? p.pre_sparse : p.mds, t, rows);
   }
   for (std::size_t r = 0; r < p.partial_rounds; ++r) {
     r1cs::namespace_guard ns(cs, [r] { return "partial round " + std::to_string(r); });
@@ -228,17 +244,17 @@ allocated_num_t poseidon_hash_gadget(CS& cs, const poseidon_params_t& p, std::sp
       r1cs::namespace_guard ns2(cs, "solitary quintic s-box");
       s[0] = detail::quintic_s_box(cs, s[0], key++);
     }
-    detail::mix_sparse(s, p.sparse[r]);
+    detail::mix_sparse(s, p.sparse[r], rows);
   }
   for (std::size_t r = 0; r + 1 < half; ++r) {
     r1cs::namespace_guard ns(cs, [r] { return "final full round " + std::to_string(r); });
     full_round(true);
-    detail::mix_dense(s, p.mds, t);
+    detail::mix_dense(s, p.mds, t, rows);
   }
   {
     r1cs::namespace_guard ns(cs, "terminal full round");
     full_round(false);
-    detail::mix_dense(s, p.mds, t);
+    detail::mix_dense(s, p.mds, t, rows);
   }
   // The output is a mixed LC, so this allocates (the "+1" row).
   return detail::ensure_allocated(cs, s[1], "hash result");

@@ -1,14 +1,25 @@
 #pragma once
 // Owner of one non-blocking CUDA stream (it does not serialize with the legacy default stream).
+// Its priority is the creating thread's (stream_priority.hpp): the device's
+// greatest where that thread asked for it, the default otherwise.
 #include <utility>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/stream_priority.hpp"
 
 namespace cuzk::gpu {
 
 class stream_t {
  public:
-  stream_t() { CUDA_OK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  stream_t() {
+    if (thread_stream_priority_high()) {
+      int least = 0, greatest = 0;  // numerically: greatest <= least
+      CUDA_OK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+      CUDA_OK(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, greatest));
+    } else {
+      CUDA_OK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking));
+    }
+  }
   ~stream_t() {
     if (s_) cudaStreamDestroy(s_);
   }

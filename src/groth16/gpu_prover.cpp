@@ -17,6 +17,7 @@
 #include "groth16/prover_checks.hpp"
 #include "groth16/step_timer_t.hpp"
 #include "msm/msm.hpp"
+#include "gpu/stream_priority.hpp"
 #include "poly/poly.hpp"
 #include "r1cs/buffer_pool_t.hpp"
 
@@ -126,9 +127,12 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // the uploads of a, b, c. Threads take this thread's device; they are
   // gpu::cuda_async's, which never exit (see there: a deadlock in the driver).
   const int device = gpu::current_device();
-  auto on_device = [device, this](auto f) {
-    auto task = [device, f] {
+  // Pool threads take this thread's stream priority (a critical worker's
+  // WinningPoSt keeps its priority in the MSM tasks it hands off).
+  auto on_device = [device, this, high = gpu::thread_stream_priority_high()](auto f) {
+    auto task = [device, f, high] {
       gpu::set_device(device);
+      gpu::set_thread_stream_priority(high);
       return f();
     };
     return overlap_ ? gpu::cuda_async(task) : std::async(std::launch::deferred, task);

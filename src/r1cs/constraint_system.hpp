@@ -81,6 +81,15 @@ concept constraint_system =
       { std::bool_constant<CS::needs_values>{} };
     };
 
+// False for a values-only system (CS::builds_rows == false: the compiled
+// paths' porep_assign_cs, whose enforce() ignores its rows): gadgets may then
+// skip building the linear combinations they would pass to enforce().
+template <class CS>
+inline constexpr bool builds_rows_v = [] {
+  if constexpr (requires { CS::builds_rows; }) return bool(CS::builds_rows);
+  else return true;
+}();
+
 // Scope guard for a namespace, the counterpart of bellman's `cs.namespace(|| ..)`.
 template <class CS>
 class namespace_guard {

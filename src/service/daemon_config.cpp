@@ -222,6 +222,7 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   e.critical_reserve = critical_reserve;  // nullopt = auto in the engine
   e.synthesis_threads = synthesis_threads;
   e.gpu_workers_per_device = gpu_workers_per_device;
+  e.critical_workers_per_device = critical_workers_per_device;
   e.devices = devices;
   e.finalizer_threads = finalizer_threads;
   e.param_cache = resolved_param_cache();
@@ -238,6 +239,9 @@ engine::engine_config_t daemon_config_t::engine_config() const {
 groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
   groth16::gpu_prover_options_t o;
   o.residency = gpu::residency_policy_t::parse(param_residency, device_reserve);
+  // Not counting critical_workers_per_device: they run only WinningPoSt, and
+  // a PoRep circuit's reserve planned for one more of its own proofs would
+  // keep ~24 GiB (6 x 2^27 scalars at 32 GiB) of its queries off the device.
   o.proofs_in_flight = gpu_workers_per_device;
   o.pin_witness = pin_witness;
   return o;
@@ -283,6 +287,7 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "devices", c.devices);
   r.read("gpus", "gpu_workers_per_device", c.gpu_workers_per_device, 16);
   if (c.gpu_workers_per_device == 0) r.fail("gpus", "gpu_workers_per_device", "must be at least 1");
+  r.read("gpus", "critical_workers_per_device", c.critical_workers_per_device, 4);
   r.read("gpus", "param_residency", c.param_residency);
   if (auto m = r.read_size("gpus", "device_reserve")) c.device_reserve = *m;
   r.read("gpus", "pin_witness", c.pin_witness);

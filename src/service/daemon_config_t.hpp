@@ -40,6 +40,7 @@ struct daemon_config_t {
   std::string backend = "auto";  // auto (cuda when a GPU exists) | cpu | cuda
   std::vector<uint32_t> devices;        // empty = every device found
   uint32_t gpu_workers_per_device = 2;  // prove workers sharing one device
+  uint32_t critical_workers_per_device = 1;  // beside them, for critical (WinningPoSt) work only; 0 = none
   std::string param_residency = "auto";  // auto | device | pinned | pageable (gpu/residency.hpp)
   uint64_t device_reserve = 0;           // GPU bytes kept for the proofs' working memory; 0 = estimate
   bool pin_witness = true;               // page-lock witness buffers after synthesis (DMA uploads), pooled

@@ -36,7 +36,10 @@ TEST(engine_pipeline, concurrent_jobs_all_verify_in_partition_order) {
   auto s = e.status();
   EXPECT_EQ(s.completed, reqs.size());
   EXPECT_EQ(s.failed, 0u);
-  EXPECT_EQ(s.workers.size(), 2u);
+  // The two ordinary workers, then the default critical one (ids from prove_workers on).
+  EXPECT_EQ(s.prove_workers, 2u);
+  ASSERT_EQ(s.workers.size(), 3u);
+  EXPECT_EQ(s.workers[2].worker_id, 2u);
 }
 
 TEST(engine_pipeline, higher_priority_first_then_fifo_then_partition_order) {

@@ -12,6 +12,7 @@
 #include "engine_test_support.hpp"
 #include "filecoin/post_bincode.hpp"
 #include "filecoin/registered_post_proof_t.hpp"
+#include "gpu/stream_priority.hpp"
 #include "porep/post_challenges.hpp"
 #include "porep/post_vanilla.hpp"
 
@@ -53,6 +54,75 @@ std::shared_ptr<const groth16::parameters_t> winning_params() {
         *circuits::make_circuit("winning-post", 2048), groth16::toxic_waste_t::random(rng)));
   }();
   return params;
+}
+
+// Holds prove_start closed for every parameter set but `free_params` (the
+// WinningPoSt's), so the hash-chain jobs standing in for PoRep keep the
+// ordinary workers busy for as long as a test wants. Records, per call, the
+// first public input and whether the calling thread asked for high-priority
+// CUDA streams (gpu::set_thread_stream_priority).
+class held_backend_t final : public prove_backend_t {
+ public:
+  held_backend_t(std::shared_ptr<prove_backend_t> inner, const groth16::parameters_t* free_params)
+      : inner_(std::move(inner)), free_(free_params) {}
+  gate_t gate{false};
+  struct call_t {
+    ff::fr_t first_input;
+    bool high_priority;
+  };
+
+  std::string name() const override { return inner_->name() + "+held"; }
+  uint32_t device_count() const override { return inner_->device_count(); }
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    {
+      std::lock_guard lk(mu_);
+      calls_.push_back({witness.input_assignment().at(1), gpu::thread_stream_priority_high()});
+    }
+    if (&params != free_) gate.pass();
+    return inner_->prove_start(device, params, std::move(witness));
+  }
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    return inner_->finalize(device, params, std::move(pending), r, s);
+  }
+  std::vector<call_t> calls() const {
+    std::lock_guard lk(mu_);
+    return calls_;
+  }
+
+ private:
+  std::shared_ptr<prove_backend_t> inner_;
+  const groth16::parameters_t* free_;
+  mutable std::mutex mu_;
+  std::vector<call_t> calls_;
+};
+
+struct open_on_exit {
+  gate_t& g;
+  ~open_on_exit() { g.open(); }
+};
+
+// One WinningPoSt sector of 2 KiB and its request (CRITICAL by default).
+struct winning_fixture_t {
+  std::vector<porep::post_sector_proof_t> sectors;
+  job_request_t request;
+  explicit winning_fixture_t(const char* seed_name) {
+    const uint64_t seed = cuzk::test::seed(seed_name);
+    const auto& rp = filecoin::post_proof_by_id(0);
+    const auto rnd = randomness_of(seed);
+    sectors = porep::generate_post_partition(rp.shape(), rp.api_version, rnd, 0, std::vector<uint64_t>{42}, seed,
+                                             porep::post_tree_model_t::full);
+    request = post_job(proof_kind_t::winning_post, 0, sectors, rnd);
+  }
+};
+
+// Two ordinary workers on two devices, held by hash-chain jobs: the budget
+// fits them all and the GPU queue has room, so only the workers decide.
+engine_config_t held_config(uint32_t critical_workers) {
+  auto cfg = small_config(uint64_t(4) << 30);
+  cfg.critical_workers_per_device = critical_workers;
+  return cfg;
 }
 
 }  // namespace
@@ -241,4 +311,96 @@ TEST(engine_post, winning_post_goes_ahead_of_a_partition_waiting_for_bytes) {
   groth16::proof_t p;
   ASSERT_TRUE(groth16::decode_proof(res.proof, p).ok());
   EXPECT_TRUE(groth16::verify(params->vk, p, circuits::post_public_inputs(rp.shape(), pub)));
+}
+
+// The H200 case: PoRep partitions hold every ordinary worker inside
+// prove_start (1.8-3.6 s each); a WinningPoSt must not wait for one of them.
+TEST(engine_post, a_critical_worker_proves_winning_post_while_ordinary_workers_are_held) {
+  const auto params = winning_params();
+  winning_fixture_t winning("engine_post.critical_worker");
+  auto held = std::make_shared<held_backend_t>(make_cpu_backend(2), params.get());
+  engine_t e(held_config(1), {held, nullptr, nullptr});
+  open_on_exit guard{held->gate};
+  register_all(e);
+  e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), params);
+  const auto st = e.status();
+  ASSERT_EQ(st.workers.size(), 4u);  // 2 devices x (1 ordinary + 1 critical)
+  EXPECT_EQ(st.prove_workers, 2u);   // the ordinary ones
+
+  std::vector<std::string> chains;
+  for (uint64_t k = 0; k < 2; ++k) chains.push_back(e.submit(chain_job(1, 30 + k)).job_id);
+  ASSERT_TRUE(wait_until([&] { return held->gate.waiting() == 2; }));
+  const auto w = e.submit(winning.request).job_id;
+  const auto res = e.await(w);
+  ASSERT_EQ(res.status, job_status_t::completed) << res.error_message;
+  // Proven while both ordinary workers are still inside prove_start.
+  EXPECT_EQ(held->gate.waiting(), 2);
+  for (const auto& id : chains) EXPECT_EQ(e.await(id, std::chrono::milliseconds(0)).status, job_status_t::timeout);
+  const auto calls = held->calls();
+  ASSERT_EQ(calls.size(), 3u);
+  EXPECT_EQ(calls[2].first_input, winning.sectors[0].comm_r);
+  EXPECT_TRUE(calls[2].high_priority) << "the critical worker's streams should have the greatest priority";
+  EXPECT_FALSE(calls[0].high_priority);
+  EXPECT_FALSE(calls[1].high_priority);
+
+  held->gate.open();
+  for (const auto& id : chains) EXPECT_EQ(e.await(id).status, job_status_t::completed);
+  groth16::proof_t p;
+  ASSERT_TRUE(groth16::decode_proof(res.proof, p).ok());
+}
+
+// A critical worker never takes NORMAL work, even when it is idle and the
+// partition waits: its device time is kept for what cannot wait.
+TEST(engine_post, a_normal_partition_never_goes_to_a_critical_worker) {
+  auto held = std::make_shared<held_backend_t>(make_cpu_backend(1), nullptr);
+  engine_t e(held_config(1), {held, nullptr, nullptr});
+  open_on_exit guard{held->gate};
+  register_all(e);
+  ASSERT_EQ(e.status().workers.size(), 2u);
+  const auto first = e.submit(chain_job(1, 40)).job_id;
+  ASSERT_TRUE(wait_until([&] { return held->gate.waiting() == 1; }));
+  // The second (HIGH, below CRITICAL) is synthesized and queued for a worker,
+  // and stays there: the only idle one is critical.
+  auto high = chain_job(1, 41);
+  high.priority = priority_t::high;
+  const auto second = e.submit(high).job_id;
+  ASSERT_TRUE(wait_until([&] { return e.status().gauges.queued == 1; }));
+  EXPECT_EQ(e.await(second, std::chrono::milliseconds(50)).status, job_status_t::timeout);
+  EXPECT_EQ(held->calls().size(), 1u);
+  EXPECT_EQ(e.status().gauges.queued, 1);
+  const auto workers = e.status().workers;
+  EXPECT_TRUE(workers.at(0).busy);
+  EXPECT_FALSE(workers.at(1).busy);  // the critical worker
+
+  held->gate.open();
+  EXPECT_EQ(e.await(first).status, job_status_t::completed);
+  EXPECT_EQ(e.await(second).status, job_status_t::completed);
+  for (const auto& c : held->calls()) EXPECT_FALSE(c.high_priority);
+}
+
+// critical_workers_per_device = 0: the old engine, where a WinningPoSt waits
+// for an ordinary worker like any other partition (it is taken first then).
+TEST(engine_post, without_critical_workers_winning_post_waits_for_an_ordinary_worker) {
+  const auto params = winning_params();
+  winning_fixture_t winning("engine_post.no_critical_worker");
+  auto held = std::make_shared<held_backend_t>(make_cpu_backend(1), params.get());
+  engine_t e(held_config(0), {held, nullptr, nullptr});
+  open_on_exit guard{held->gate};
+  register_all(e);
+  e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), params);
+  ASSERT_EQ(e.status().workers.size(), 1u);
+  const auto chain = e.submit(chain_job(1, 50)).job_id;
+  ASSERT_TRUE(wait_until([&] { return held->gate.waiting() == 1; }));
+  const auto w = e.submit(winning.request).job_id;
+  ASSERT_TRUE(wait_until([&] { return e.status().gauges.queued == 1; }));
+  EXPECT_EQ(e.await(w, std::chrono::milliseconds(50)).status, job_status_t::timeout);
+  EXPECT_EQ(held->calls().size(), 1u);
+
+  held->gate.open();
+  EXPECT_EQ(e.await(w).status, job_status_t::completed);
+  EXPECT_EQ(e.await(chain).status, job_status_t::completed);
+  const auto calls = held->calls();
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[1].first_input, winning.sectors[0].comm_r);
+  EXPECT_FALSE(calls[1].high_priority);
 }

@@ -33,6 +33,7 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_FALSE(c.total_budget.has_value());
   EXPECT_EQ(c.safety_margin, 5 * GiB);
   EXPECT_EQ(c.gpu_workers_per_device, 2u);
+  EXPECT_EQ(c.critical_workers_per_device, 1u);
   EXPECT_EQ(c.param_residency, "auto");
   EXPECT_EQ(c.device_reserve, 0u);
   EXPECT_FALSE(c.gpu_options().residency.forced);
@@ -51,6 +52,14 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_EQ(e.total_budget, 0u);  // auto
   EXPECT_FALSE(e.critical_reserve.has_value());
   EXPECT_EQ(e.result_retention_s, 600u);
+  EXPECT_EQ(e.critical_workers_per_device, 1u);
+}
+
+TEST(ServiceConfig, CriticalWorkersCanBeTurnedOff) {
+  const auto c = parse_daemon_config("[gpus]\ncritical_workers_per_device = 0\n", "t");
+  EXPECT_EQ(c.critical_workers_per_device, 0u);
+  EXPECT_EQ(c.engine_config().critical_workers_per_device, 0u);
+  EXPECT_TRUE(c.warnings.empty());
 }
 
 TEST(ServiceConfig, CriticalReserveIsAutoASizeOrOff) {
@@ -87,6 +96,7 @@ safety_margin = "2 GiB"
 [gpus]
 devices = [0, 2]
 gpu_workers_per_device = 3
+critical_workers_per_device = 2
 param_residency = "pinned"
 device_reserve = "20GiB"
 pin_witness = false
@@ -112,6 +122,7 @@ retention = "90s"
   EXPECT_EQ(c.safety_margin, 2 * GiB);
   EXPECT_EQ(c.devices, (std::vector<uint32_t>{0, 2}));
   EXPECT_EQ(c.gpu_workers_per_device, 3u);
+  EXPECT_EQ(c.critical_workers_per_device, 2u);
   EXPECT_EQ(c.param_residency, "pinned");
   EXPECT_EQ(c.device_reserve, 20 * GiB);
   const auto g = c.gpu_options();
@@ -136,6 +147,7 @@ retention = "90s"
   EXPECT_EQ(e.total_budget, 96 * GiB);
   EXPECT_EQ(e.devices, (std::vector<uint32_t>{0, 2}));
   EXPECT_EQ(e.queue_depth_per_worker, 4u);
+  EXPECT_EQ(e.critical_workers_per_device, 2u);
   EXPECT_EQ(e.param_cache, "/data/params");
   EXPECT_FALSE(e.verify_proofs);
   EXPECT_EQ(e.result_retention_s, 90u);
@@ -159,6 +171,9 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\ndevices = \"0,1\"\n", {"gpus.devices", "array"});
   expect_rejected("[gpus]\ndevices = [0, -1]\n", {"gpus.devices", "out of range"});
   expect_rejected("[gpus]\ngpu_workers_per_device = 0\n", {"gpus.gpu_workers_per_device", "at least 1"});
+  expect_rejected("[gpus]\ncritical_workers_per_device = -1\n", {"gpus.critical_workers_per_device", "out of range"});
+  expect_rejected("[gpus]\ncritical_workers_per_device = 5\n", {"gpus.critical_workers_per_device", "0..4"});
+  expect_rejected("[gpus]\ncritical_workers_per_device = \"1\"\n", {"gpus.critical_workers_per_device", "integer"});
   expect_rejected("[gpus]\nparam_residency = \"mmap\"\n", {"gpus.param_residency", "mmap"});
   expect_rejected("[gpus]\ndevice_reserve = \"lots\"\n", {"gpus.device_reserve"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});

@@ -290,7 +290,9 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   const std::string backend = engine_status.workers.front().backend;
   const uint32_t workers = 2 * uint32_t(plan.devices.size());
   EXPECT_EQ(s.prove_workers(), workers);
-  EXPECT_EQ(s.gpus_size(), int(workers));
+  // Each listed with its device, the critical-only workers (default 1 per device) after them.
+  const uint32_t listed = workers + plan.critical_workers;
+  EXPECT_EQ(s.gpus_size(), int(listed));
   EXPECT_EQ(s.memory_budget_bytes(), uint64_t(4) << 30);
   EXPECT_GT(s.peak_rss_bytes(), 0u);
   EXPECT_GE(s.peak_rss_bytes(), s.rss_bytes());
@@ -317,7 +319,7 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   EXPECT_NE(m.find("cuzk_proofs_completed_total 1\n"), std::string::npos) << m;
   EXPECT_NE(m.find("cuzk_proofs_failed_total 0\n"), std::string::npos) << m;
   EXPECT_NE(m.find("# TYPE cuzk_uptime_seconds gauge"), std::string::npos) << m;
-  EXPECT_NE(m.find(fmt::format("cuzk_gpu_workers {}\n", workers)), std::string::npos) << m;
+  EXPECT_NE(m.find(fmt::format("cuzk_gpu_workers {}\n", listed)), std::string::npos) << m;
 
   auto t = nlohmann::json::parse(c.timeline(sub.job_id()));
   ASSERT_EQ(t["partitions"].size(), 3u);
