@@ -77,7 +77,7 @@ if want post32; then
   step gen_vanilla_32g_load 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --format curio \
     --out "$OUT/v32_load.json"
   step bench_wpost32 ${POST32_SECS:-540} "$B/cuzk" bench --kind window-post --vanilla-dir "$OUT/wpost32" \
-    --proofs 3 --concurrency 1 --timeline --timeline-out "$OUT/timeline_wpost32.json"
+    --proofs ${WPOST32_PROOFS:-4} --concurrency ${WPOST32_J:-2} --timeline --timeline-out "$OUT/timeline_wpost32.json"
   step bench_winning32_load ${POST32_SECS:-540} "$B/cuzk" bench --kind winning-post --vanilla-dir "$OUT/winning32" \
     --proofs 5 --load-vanilla "$OUT/v32_load.json" --timeline-out "$OUT/timeline_winning32_load.json"
   rm -rf "$OUT/wpost32" "$OUT/winning32" "$OUT/v32_load.json"
