@@ -40,6 +40,7 @@ struct bench_cli_options {
   std::string daemon, kind = "hash-chain", vanilla, vanilla_dir, timeline_out, params, budget, backend = "auto",
       residency = "auto", registered, randomness, load_vanilla, load_params;
   bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true, keep_host_params = false;
+  std::string msm_scratch = "auto";
   uint32_t synthesis_threads = 0, workers = 2, devices = 1, load_concurrency = 2;
   int64_t partition = -1;  // PoSt: -1 = the first partition of DIR
   uint64_t miner_id = 0, sector_number = 0;
@@ -101,6 +102,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   groth16::gpu_prover_options_t gpu_options;
   gpu_options.overlap = !o.gpu_in_turn;
   gpu_options.pin_witness = o.pin_witness;
+  gpu_options.msm_scratch = groth16::parse_msm_scratch(o.msm_scratch);
   gpu_options.residency = gpu::residency_policy_t::parse(o.residency);
   gpu_options.proofs_in_flight = o.workers;
   hooks.backend =
@@ -359,6 +361,11 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_flag("--pin-witness,!--no-pin-witness", o->pin_witness,
                        "CUDA backend: page-lock each witness's buffers after synthesis so prove_start uploads them by "
                        "DMA, and keep them for later partitions ([gpus] pin_witness; default on)");
+  in_process->add_option("--msm-scratch", o->msm_scratch,
+                         "CUDA backend: MSM scratch kept per query, the MSMs of a proof at once (per-query), or "
+                         "released after each MSM, one at a time (one-at-a-time: room for every query on the "
+                         "device); auto picks one-at-a-time only when that alone fits every query ([gpus] msm_scratch)")
+      ->check(CLI::IsMember({"auto", "per-query", "one-at-a-time"}));
   in_process->add_flag("--keep-host-params", o->keep_host_params,
                        "CUDA backend: keep the host copy of the parameters the GPUs hold ([srs] release_host_copy = "
                        "false), to compare peak RSS");

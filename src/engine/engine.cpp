@@ -9,6 +9,7 @@
 #include "circuits/post_partition_circuit_t.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
+#include "gpu/stream_priority.hpp"
 #include "groth16/format_error.hpp"
 #include "filecoin/parameter_manifest_t.hpp"
 #include "filecoin/porep_input.hpp"
@@ -435,7 +436,12 @@ void engine_t::impl::prepare(const std::string& circuit_id, const groth16::param
 }
 
 void engine_t::impl::ready(param_entry_t& e) {
-  prepare(e.circuit_id, *e.params);
+  {
+    // A WinningPoSt circuit's provers keep the streams made now for their
+    // MSMs: the greatest priority, whichever thread loads it (a preload too).
+    gpu::scoped_stream_priority priority(e.circuit_id.starts_with("winning-"));
+    prepare(e.circuit_id, *e.params);
+  }
   if (!config_.release_host_params || !e.releasable) return;
   const uint64_t before = e.params->bytes();
   try {

@@ -50,6 +50,7 @@ engine_status_t engine_t::impl::status() const {
   s.uptime_s = std::chrono::duration<double>(steady_clock::now() - started_).count();
   s.budget_total = budget_.total();
   s.budget_reserved = budget_.reserved();
+  s.budget_critical_reserve = plan_.critical_reserve;
   s.witness_pool_bytes = budget_.pooled_bytes();
   s.witness_pool_hits = pool_ ? pool_->hits() : 0;
   s.gauges = gauges_.snapshot();
@@ -112,6 +113,8 @@ std::string engine_t::impl::metrics_text() const {
   out += fmt::format("cuzk_buffers{{stage=\"pending_finalize\"}} {}\n", s.gauges.pending_finalize);
   metric("cuzk_memory_budget_bytes", "gauge", "Memory budget");
   out += fmt::format("cuzk_memory_budget_bytes {}\n", s.budget_total);
+  metric("cuzk_memory_critical_reserve_bytes", "gauge", "Budget kept for critical (WinningPoSt) partitions only");
+  out += fmt::format("cuzk_memory_critical_reserve_bytes {}\n", s.budget_critical_reserve);
   metric("cuzk_memory_reserved_bytes", "gauge", "Budget reserved, by holder");
   out += fmt::format("cuzk_memory_reserved_bytes{{holder=\"partitions\"}} {}\n", s.gauges.bytes_reserved);
   out += fmt::format("cuzk_memory_reserved_bytes{{holder=\"parameters\"}} {}\n", s.gauges.params_bytes);

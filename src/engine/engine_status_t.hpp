@@ -45,6 +45,7 @@ struct engine_status_t {
   uint32_t queue_depth = 0;              // jobs in the scheduler
   double uptime_s = 0;
   uint64_t budget_total = 0, budget_reserved = 0;
+  uint64_t budget_critical_reserve = 0;  // of budget_total, kept for critical (WinningPoSt) partitions
   // Witness buffers kept for later partitions (prove_backend_t::pools_witness):
   // bytes idle in the pool and paid from the budget (part of budget_reserved),
   // and buffers synthesis got back from it so far.

@@ -70,9 +70,11 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
     slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_);
     slot->identity = id;
     const auto& plan = slot->prover->residency();
-    spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof",
+    spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
                  ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
-                 double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib));
+                 double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
+                 slot->prover->one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
+                                                   : "MSMs at once (scratch kept per query)");
     std::lock_guard count_lk(mu_);
     ++built_;
   }

@@ -1,6 +1,10 @@
 #pragma once
-// Owner of one cudaMalloc allocation of count elements of T (plain device
-// memory, never managed). Move-only; freed on destruction.
+// Owner of one device allocation of count elements of T (plain device
+// memory, never managed). Move-only; freed on destruction. Made without a
+// stream: cudaMalloc / cudaFree (a free waits for the whole device). Made on
+// a stream: the stream-ordered allocator (cudaMallocAsync), freed on that
+// stream (cudaFreeAsync), so neither waits for other streams' work; the
+// stream must outlive the buffer.
 #include <cstddef>
 #include <span>
 #include <utility>
@@ -17,15 +21,25 @@ class device_buffer {
   explicit device_buffer(size_t count) : count_(count) {
     if (count) CUDA_OK(cudaMalloc(reinterpret_cast<void**>(&ptr_), count * sizeof(T)));
   }
-  ~device_buffer() {
-    if (ptr_) cudaFree(ptr_);  // no throw from a destructor; a sticky error shows at the next check
+  device_buffer(size_t count, cudaStream_t s) : count_(count), stream_(s), ordered_(true) {
+    if (count) CUDA_OK(cudaMallocAsync(reinterpret_cast<void**>(&ptr_), count * sizeof(T), s));
   }
-  device_buffer(device_buffer&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
+  ~device_buffer() {
+    // No throw from a destructor; a sticky error shows at the next check.
+    if (ptr_) ordered_ ? cudaFreeAsync(ptr_, stream_) : cudaFree(ptr_);
+  }
+  device_buffer(device_buffer&& o) noexcept
+      : ptr_(std::exchange(o.ptr_, nullptr)),
+        count_(std::exchange(o.count_, 0)),
+        stream_(o.stream_),
+        ordered_(o.ordered_) {}
   device_buffer& operator=(device_buffer&& o) noexcept {
     if (this != &o) {
       device_buffer tmp(std::move(*this));
       ptr_ = std::exchange(o.ptr_, nullptr);
       count_ = std::exchange(o.count_, 0);
+      stream_ = o.stream_;
+      ordered_ = o.ordered_;
     }
     return *this;
   }
@@ -55,6 +69,8 @@ class device_buffer {
  private:
   T* ptr_ = nullptr;
   size_t count_ = 0;
+  cudaStream_t stream_ = nullptr;
+  bool ordered_ = false;
 };
 
 }  // namespace cuzk::gpu

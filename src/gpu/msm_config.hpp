@@ -36,6 +36,11 @@ struct msm_config {
   // spills); 0: 4, the fastest on an H200 (G1 2^27 942 ms against 968 and
   // 973, 2^26 484 against 492 and 489). G2 is always unbounded.
   uint32_t accumulate_blocks = 0;
+  // Free the base set's scratch when the run ends (stream-ordered) instead
+  // of keeping it for the next: for a caller that runs its base sets one
+  // after another and cannot hold every set's scratch at once (gpu_prover_t
+  // in its lean placement).
+  bool release_scratch = false;
 };
 
 }  // namespace cuzk::gpu

@@ -45,11 +45,14 @@ struct field_of<ec::g2_curve> {
 
 namespace msm_detail {
 
+// Grows b to at least n elements, stream-ordered on s (the workspace's
+// stream, the only one its scratch is used on): growing never waits for the
+// other streams' kernels, as a cudaFree would.
 template <class T>
-void ensure(device_buffer<T>& b, size_t n) {
+void ensure(device_buffer<T>& b, size_t n, cudaStream_t s) {
   if (b.size() >= n) return;
   b = device_buffer<T>();  // free first: peak memory stays one copy
-  b = device_buffer<T>(n);
+  b = device_buffer<T>(n, s);
 }
 
 inline unsigned blocks_for(size_t threads, unsigned per_block) { return unsigned((threads + per_block - 1) / per_block); }
@@ -72,6 +75,22 @@ struct workspace {
   device_buffer<affine_d<F>> pts[2];
   device_buffer<F> pair_prefix, pair_prod;
   std::array<device_buffer<F>, 8> inv_prefix, inv_prod;
+
+  // Frees every scratch buffer (stream-ordered: nothing waits); the next
+  // run grows them again. The stream stays.
+  void release() {
+    scalars = {}, canon = {};
+    is_one = {}, is_other = {}, tail_open = {};
+    idx = {}, count = {}, keys = {}, vals = {}, keys_alt = {}, vals_alt = {};
+    temp = {};
+    buckets = {}, head_part = {}, tail_part = {}, red_a = {}, red_b = {}, ones = {};
+    lead = {};
+    for (auto& b : next_key) b = {};
+    for (auto& b : pts) b = {};
+    pair_prefix = {}, pair_prod = {};
+    for (auto& b : inv_prefix) b = {};
+    for (auto& b : inv_prod) b = {};
+  }
 };
 
 // Sums groups of `size` consecutive points down to one per group; returns where the sums are.
@@ -83,7 +102,7 @@ const xyzz_d<F>* reduce_to_one(workspace<F>& ws, const xyzz_d<F>* in, size_t gro
   while (size > 1) {
     const size_t outs = (size + fan - 1) / fan;
     device_buffer<xyzz_d<F>>& dst = to_a ? ws.red_a : ws.red_b;
-    ensure(dst, groups * outs);
+    ensure(dst, groups * outs, ws.stream);
     msm_kernels::reduce_groups<F><<<blocks_for(groups * outs, 128), 128, 0, ws.stream>>>(cur, groups, size, fan,
                                                                                            dst.data());
     CUDA_LAUNCH_OK();
@@ -110,8 +129,8 @@ void invert_in_place(workspace<F>& ws, F* x, size_t m, size_t level) {
   }
   if (level >= ws.inv_prefix.size()) throw std::logic_error("gpu msm: batched inversion nested too deep");
   const size_t T = msm_affine::group_threads(m);
-  ensure(ws.inv_prefix[level], m);
-  ensure(ws.inv_prod[level], T);
+  ensure(ws.inv_prefix[level], m, ws.stream);
+  ensure(ws.inv_prod[level], T, ws.stream);
   F* prefix = ws.inv_prefix[level].data();
   F* prod = ws.inv_prod[level].data();
   msm_kernels::batch_forward<F><<<blocks_for(T, 128), 128, 0, ws.stream>>>(x, m, prefix, prod);
@@ -144,24 +163,24 @@ void affine_sums(workspace<F>& ws, const affine_d<F>* bases, const uint32_t* key
       CUDA_LAUNCH_OK();
       size_t tb = 0;
       CUDA_OK(cub::DeviceScan::InclusiveScan(nullptr, tb, starts, pos, max_u32{}, int(n), st));
-      ensure(ws.temp, tb);
+      ensure(ws.temp, tb, ws.stream);
       CUDA_OK(cub::DeviceScan::InclusiveScan(ws.temp.data(), tb, starts, pos, max_u32{}, int(n), st));
       msm_kernels::affine_flags<F><<<blocks_for(n, 128), 128, 0, st>>>(it, pos, plan.c, plan.buckets, bucket_out,
                                                                         starts);
       CUDA_LAUNCH_OK();
       CUDA_OK(cub::DeviceScan::InclusiveSum(nullptr, tb, starts, pos, int(n), st));
-      ensure(ws.temp, tb);
+      ensure(ws.temp, tb, ws.stream);
       CUDA_OK(cub::DeviceScan::InclusiveSum(ws.temp.data(), tb, starts, pos, int(n), st));
       uint32_t m = 0;
       CUDA_OK(cudaMemcpyAsync(&m, pos + n - 1, sizeof m, cudaMemcpyDeviceToHost, st));
       CUDA_OK(cudaStreamSynchronize(st));  // also: nothing queued uses the buffers grown below
       if (m == 0) break;
       const size_t T = msm_affine::group_threads(m);
-      ensure(ws.lead, m);
-      ensure(ws.next_key[side], m);
-      ensure(ws.pts[side], m);
-      ensure(ws.pair_prefix, m);
-      ensure(ws.pair_prod, T);
+      ensure(ws.lead, m, ws.stream);
+      ensure(ws.next_key[side], m, ws.stream);
+      ensure(ws.pts[side], m, ws.stream);
+      ensure(ws.pair_prefix, m, ws.stream);
+      ensure(ws.pair_prod, T, ws.stream);
       msm_kernels::affine_scatter<F><<<blocks_for(n, 256), 256, 0, st>>>(it.key, pos, n, ws.lead.data(),
                                                                           ws.next_key[side].data());
       CUDA_LAUNCH_OK();
@@ -214,11 +233,11 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   if (n >= (size_t(1) << 31)) throw std::invalid_argument("gpu msm: more than 2^31 - 1 points");
   cudaStream_t st = ws.stream;
   stage_clock clock(cfg.stages, st);
-  ensure(ws.canon, n);
-  ensure(ws.is_one, n);
-  ensure(ws.is_other, n);
-  ensure(ws.idx, n);
-  ensure(ws.count, 1);
+  ensure(ws.canon, n, ws.stream);
+  ensure(ws.is_one, n, ws.stream);
+  ensure(ws.is_other, n, ws.stream);
+  ensure(ws.idx, n, ws.stream);
+  ensure(ws.count, 1, ws.stream);
   msm_kernels::classify<<<blocks_for(n, 256), 256, 0, st>>>(scalars, n, ws.canon.data(), ws.is_one.data(),
                                                             ws.is_other.data());
   CUDA_LAUNCH_OK();
@@ -226,13 +245,13 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   thrust::counting_iterator<uint32_t> iota(0);
   size_t tb = 0;
   CUDA_OK(cub::DeviceSelect::Flagged(nullptr, tb, iota, ws.is_other.data(), ws.idx.data(), ws.count.data(), n, st));
-  ensure(ws.temp, tb);
+  ensure(ws.temp, tb, ws.stream);
   CUDA_OK(cub::DeviceSelect::Flagged(ws.temp.data(), tb, iota, ws.is_other.data(), ws.idx.data(), ws.count.data(), n,
                                      st));
 
   // Scalars equal to 1: strided partial sums, then a tree.
   const size_t ones_threads = std::min<size_t>(size_t(1) << 15, (n + 127) / 128 * 128);
-  ensure(ws.ones, ones_threads);
+  ensure(ws.ones, ones_threads, ws.stream);
   msm_kernels::sum_ones<F><<<unsigned(ones_threads / 128), 128, 0, st>>>(bases, ws.is_one.data(), n, ws.ones.data());
   CUDA_LAUNCH_OK();
   std::vector<P> host_out;
@@ -261,19 +280,19 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   std::vector<P> windows;
   if (m != 0) {
     const size_t cap = plan.batch_entries(m), cap_chunks = plan.chunks(m);
-    ensure(ws.keys, cap);
-    ensure(ws.vals, cap);
-    ensure(ws.keys_alt, cap);
-    ensure(ws.vals_alt, cap);
+    ensure(ws.keys, cap, ws.stream);
+    ensure(ws.vals, cap, ws.stream);
+    ensure(ws.keys_alt, cap, ws.stream);
+    ensure(ws.vals_alt, cap, ws.stream);
     tb = 0;
     CUDA_OK(cub::DeviceRadixSort::SortPairs(nullptr, tb, ws.keys.data(), ws.keys_alt.data(), ws.vals.data(),
                                             ws.vals_alt.data(), int(m), 0, int(plan.c), st));
-    ensure(ws.temp, tb);
+    ensure(ws.temp, tb, ws.stream);
     const size_t nb = size_t(plan.windows) * plan.buckets;
-    ensure(ws.buckets, nb);
-    ensure(ws.head_part, cap_chunks);
-    ensure(ws.tail_part, cap_chunks);
-    ensure(ws.tail_open, cap_chunks);
+    ensure(ws.buckets, nb, ws.stream);
+    ensure(ws.head_part, cap_chunks, ws.stream);
+    ensure(ws.tail_part, cap_chunks, ws.stream);
+    ensure(ws.tail_open, cap_chunks, ws.stream);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
     // Batches of whole windows bound the scratch (2^27 points, 13 windows
     // would need 28 GB at once); the buckets of every window stay.
@@ -319,8 +338,8 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     }
     // The segment sums reuse the chunk scratch (the chunks are done with it).
     const size_t segs = size_t(plan.windows) * plan.segments();
-    ensure(ws.head_part, segs);
-    ensure(ws.tail_part, segs);
+    ensure(ws.head_part, segs, ws.stream);
+    ensure(ws.tail_part, segs, ws.stream);
     msm_kernels::bucket_running<F><<<blocks_for(segs, 128), 128, 0, st>>>(ws.buckets.data(), plan.buckets,
                                                                           plan.segment, segs);
     CUDA_LAUNCH_OK();
@@ -461,9 +480,11 @@ ec::jacobian_t<C> msm_bases<C>::msm(std::span<const ff::fr_t> scalars, size_t of
   check_range(scalars.size(), offset);
   std::lock_guard lock(impl_->mu);
   auto& ws = impl_->ws;
-  msm_detail::ensure(ws.scalars, scalars.size());
+  msm_detail::ensure(ws.scalars, scalars.size(), ws.stream);
   upload_staged(ws.scalars.data(), scalars.data(), scalars.size_bytes(), ws.stream);
-  return impl_->run(ws.scalars.data(), scalars.size(), offset, cfg);
+  const auto r = impl_->run(ws.scalars.data(), scalars.size(), offset, cfg);
+  if (cfg.release_scratch) ws.release();
+  return r;
 }
 
 template <class C>
@@ -474,7 +495,9 @@ ec::jacobian_t<C> msm_bases<C>::msm(const device_scalars& scalars, size_t count,
                                 std::to_string(scalars.size()) + " on the device");
   check_range(count, offset);
   std::lock_guard lock(impl_->mu);
-  return impl_->run(scalars.get().data, count, offset, cfg);
+  const auto r = impl_->run(scalars.get().data, count, offset, cfg);
+  if (cfg.release_scratch) impl_->ws.release();
+  return r;
 }
 
 template <class C>

@@ -1,6 +1,7 @@
 // GPU NTT over Fr: pass planning, launches, tables, and the host-memory API.
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -264,7 +265,8 @@ void compute_h(std::span<fr_t> a, std::span<const fr_t> b, std::span<const fr_t>
 }
 
 device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t> b, std::span<const fr_t> c,
-                                  ntt_config cfg) {
+                                  ntt_config cfg, compute_h_times* times) {
+  const auto called = std::chrono::steady_clock::now();
   const size_t n = a.size();
   const uint32_t log_n = check_h_sizes(n, b.size(), c.size(), "gpu::compute_h");
   check_config(cfg);
@@ -278,15 +280,23 @@ device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t>
   // Each vector's transforms start as soon as its copy is in.
   fr_d* dst[3] = {h->data, db.data, dc.data};
   const fr_t* src[3] = {a.data(), b.data(), c.data()};
-  event_t arrived[3];
+  event_t arrived[3], started, finished;
+  started.record(copy);
   for (int k = 0; k < 3; ++k) {
     upload_host(dst[k], src[k], n * sizeof(fr_t), copy);  // DMA when pinned in place (pin_until_freed)
     arrived[k].record(copy);
     CUDA_OK(cudaStreamWaitEvent(work, arrived[k].get()));
     to_coset_d(dst[k], d, log_n, work, cfg);
   }
+  const auto queued = std::chrono::steady_clock::now();
   quotient_to_h_d(h->data, db.data, dc.data, d, log_n, work, cfg);
+  finished.record(work);
   work.sync();
+  if (times) {
+    times->queued_ms = std::chrono::duration<double, std::milli>(queued - called).count();
+    times->uploaded_ms = arrived[2].ms_since(started);
+    times->finished_ms = finished.ms_since(started);
+  }
   return device_scalars(std::move(h));
 }
 

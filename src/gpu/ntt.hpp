@@ -38,7 +38,16 @@ void compute_h(std::span<ff::fr_t> a, std::span<const ff::fr_t> b, std::span<con
 // over device_scalars): a, b and c go up through pinned staging buffers, and
 // each one's transforms start as soon as it has arrived, while the next one
 // is still being copied. Nothing comes back over PCIe.
+// With `times`, where its time went: the host's until the three uploads
+// were queued, and on the GPU (events) from the first upload's start to the
+// last one's arrival and to the end of the quotient.
+struct compute_h_times {
+  double queued_ms = 0;     // host: from the call until the last upload is queued
+  double uploaded_ms = 0;   // GPU: first upload starts -> last upload arrived
+  double finished_ms = 0;   // GPU: first upload starts -> H done
+};
 device_scalars compute_h_resident(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b,
-                                  std::span<const ff::fr_t> c, ntt_config cfg = {});
+                                  std::span<const ff::fr_t> c, ntt_config cfg = {},
+                                  compute_h_times* times = nullptr);
 
 }  // namespace cuzk::gpu

@@ -16,4 +16,19 @@ inline thread_local bool high = false;
 inline void set_thread_stream_priority(bool high) { stream_priority_detail::high = high; }
 inline bool thread_stream_priority_high() { return stream_priority_detail::high; }
 
+// Sets the calling thread's flag for a scope (at least `high`: a thread that
+// already asks for the greatest priority keeps it), then restores it.
+class scoped_stream_priority {
+ public:
+  explicit scoped_stream_priority(bool high) : before_(thread_stream_priority_high()) {
+    set_thread_stream_priority(before_ || high);
+  }
+  ~scoped_stream_priority() { set_thread_stream_priority(before_); }
+  scoped_stream_priority(const scoped_stream_priority&) = delete;
+  scoped_stream_priority& operator=(const scoped_stream_priority&) = delete;
+
+ private:
+  bool before_;
+};
+
 }  // namespace cuzk::gpu

@@ -41,7 +41,7 @@ template void fixed_base_mul<ec::g2_curve>(std::span<const ec::affine_t<ec::g2_c
 void ntt(std::span<ff::fr_t>, uint32_t, ntt_dir, bool, ntt_config) { no_cuda("gpu::ntt"); }
 void prepare_ntt(uint32_t) { no_cuda("gpu::prepare_ntt"); }
 device_scalars compute_h_resident(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>,
-                                  ntt_config) {
+                                  ntt_config, compute_h_times*) {
   no_cuda("gpu::compute_h_resident");
 }
 

@@ -31,24 +31,23 @@ namespace {
 // scalar of every query other than 0 and 1), so the proofs may still fit.
 constexpr size_t min_window = size_t(1) << 20;
 
-std::pair<gpu::residency_plan_t, size_t> plan_for(const parameters_t& p, const gpu_prover_options_t& o) {
-  const uint64_t reserve =
-      o.residency.device_reserve ? o.residency.device_reserve : gpu_prover_t::working_bytes(p, o.proofs_in_flight);
-  const uint64_t free = gpu::device_info(gpu::current_device()).memory_free;
+// The placement for one reserve (halving the streamed windows until it fits).
+std::pair<gpu::residency_plan_t, size_t> place(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t reserve,
+                                               uint64_t free, bool warn) {
   size_t window = o.window_points ? o.window_points : gpu::msm_bases<ec::g1_curve>::default_window_points;
   for (;;) {
     auto set = [window](size_t n, size_t point_bytes) {
       return gpu::residency_set_t{n * point_bytes, 2 * std::min(window, n) * point_bytes};
     };
-    const gpu::residency_set_t sets[5] = {set(p.h.size(), sizeof(g1_affine_t)), set(p.l.size(), sizeof(g1_affine_t)),
-                                          set(p.a.size(), sizeof(g1_affine_t)), set(p.b_g1.size(), sizeof(g1_affine_t)),
-                                          set(p.b_g2.size(), sizeof(g2_affine_t))};
+    const gpu::residency_set_t sets[5] = {set(p.h, sizeof(g1_affine_t)), set(p.l, sizeof(g1_affine_t)),
+                                          set(p.a, sizeof(g1_affine_t)), set(p.b_g1, sizeof(g1_affine_t)),
+                                          set(p.b_g2, sizeof(g2_affine_t))};
     auto plan = gpu::plan_residency(sets, free, reserve, o.residency);
     if (plan.fits || window <= min_window || o.window_points) {
-      if (!plan.fits) {
-        spdlog::warn("GPU {}: the parameters' windows need {:.2f} GiB but only {:.2f} GiB are free beyond the {:.2f} "
+      if (!plan.fits && warn) {
+        spdlog::warn("GPU: the parameters' windows need {:.2f} GiB but only {:.2f} GiB are free beyond the {:.2f} "
                      "GiB estimated for the proofs' working memory; streaming with windows of {} points",
-                     gpu::current_device(), double(plan.device_need) / double(1ull << 30),
+                     double(plan.device_need) / double(1ull << 30),
                      double(plan.room) / double(1ull << 30), double(reserve) / double(1ull << 30), window);
       }
       return {std::move(plan), window};
@@ -57,30 +56,70 @@ std::pair<gpu::residency_plan_t, size_t> plan_for(const parameters_t& p, const g
   }
 }
 
+bool all_on_device(const gpu::residency_plan_t& plan) {
+  return std::all_of(plan.tiers.begin(), plan.tiers.end(),
+                     [](gpu::residency_t t) { return t == gpu::residency_t::device; });
+}
+
 }  // namespace
 
-uint64_t gpu_prover_t::working_bytes(const parameters_t& p, uint32_t proofs_in_flight) {
+gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free) {
+  using scratch = gpu_prover_options_t::msm_scratch_t;
+  const uint64_t given = o.residency.device_reserve;
+  auto reserve = [&](bool one) { return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one); };
+  if (o.msm_scratch == scratch::one_at_a_time) {
+    auto [placed, window] = place(p, o, reserve(true), free, true);
+    return {std::move(placed), window, true};
+  }
+  auto [placed, window] = place(p, o, reserve(false), free, o.msm_scratch == scratch::per_query);
+  if (o.msm_scratch == scratch::automatic && !all_on_device(placed)) {
+    // One MSM's scratch per proof instead of five: worth the MSMs' overlap
+    // only when it brings every query onto the device.
+    auto lean = place(p, o, reserve(true), free, false);
+    if (all_on_device(lean.first)) return {std::move(lean.first), lean.second, true};
+    if (!placed.fits) (void)place(p, o, reserve(false), free, true);  // the warning
+  }
+  return {std::move(placed), window, false};
+}
+
+namespace {
+
+gpu_prover_t::plan_t plan_for(const parameters_t& p, const gpu_prover_options_t& o) {
+  return gpu_prover_t::plan(query_sizes_t::of(p), o, gpu::device_info(gpu::current_device()).memory_free);
+}
+
+}  // namespace
+
+uint64_t gpu_prover_t::working_bytes(const query_sizes_t& p, uint32_t proofs_in_flight, bool one_at_a_time) {
   constexpr size_t g1_xyzz = 4 * sizeof(ff::fp_t), g2_xyzz = 8 * sizeof(ff::fp_t);
-  const uint64_t n = p.h.size() + 1, aux = p.l.size();
+  const uint64_t n = p.h + 1, aux = p.l;
   const uint64_t per_proof = (3 * n + 3 * aux) * sizeof(fr_t);
-  const uint64_t scratch = gpu::msm_plan::scratch_bytes(p.h.size(), g1_xyzz) +
-                           gpu::msm_plan::scratch_bytes(p.l.size(), g1_xyzz) +
-                           gpu::msm_plan::scratch_bytes(p.a.size(), g1_xyzz) +
-                           gpu::msm_plan::scratch_bytes(p.b_g1.size(), g1_xyzz) +
-                           gpu::msm_plan::scratch_bytes(p.b_g2.size(), g2_xyzz);
+  const uint64_t each[5] = {gpu::msm_plan::scratch_bytes(p.h, g1_xyzz), gpu::msm_plan::scratch_bytes(p.l, g1_xyzz),
+                            gpu::msm_plan::scratch_bytes(p.a, g1_xyzz), gpu::msm_plan::scratch_bytes(p.b_g1, g1_xyzz),
+                            gpu::msm_plan::scratch_bytes(p.b_g2, g2_xyzz)};
   constexpr uint64_t tables_and_temp = uint64_t(256) << 20;  // NTT tables (<= 64 MiB), CUB temporaries
-  return uint64_t(std::max<uint32_t>(proofs_in_flight, 1)) * per_proof + scratch + tables_and_temp;
+  const uint64_t proofs = std::max<uint32_t>(proofs_in_flight, 1);
+  if (one_at_a_time) return proofs * (per_proof + *std::max_element(each, each + 5)) + tables_and_temp;
+  return proofs * per_proof + (each[0] + each[1] + each[2] + each[3] + each[4]) + tables_and_temp;
+}
+
+gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s) {
+  using m = gpu_prover_options_t::msm_scratch_t;
+  if (s == "auto") return m::automatic;
+  if (s == "per-query") return m::per_query;
+  if (s == "one-at-a-time") return m::one_at_a_time;
+  throw std::invalid_argument("msm_scratch \"" + std::string(s) + "\" unknown (expected auto, per-query, one-at-a-time)");
 }
 
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options)
     : gpu_prover_t(params, options, plan_for(params, options)) {}
 
-gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o,
-                           std::pair<gpu::residency_plan_t, size_t> plan)
+gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, plan_t plan)
     : sizes_(query_sizes_t::of(params)),
-      overlap_(o.overlap),
-      plan_(std::move(plan.first)),
-      window_(plan.second),
+      overlap_(o.overlap && !plan.one_at_a_time),
+      one_at_a_time_(plan.one_at_a_time),
+      plan_(std::move(plan.residency)),
+      window_(plan.window),
       h_(params.h, plan_.tiers[0], window_),
       l_(params.l, plan_.tiers[1], window_),
       a_(params.a, plan_.tiers[2], window_),
@@ -140,24 +179,27 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // The aux assignment goes up once; L reads it as it is, A and B read it
   // compacted to their densities on the device (no host compaction, no
   // second upload). The inputs are a handful: compacted on the host.
+  // One MSM at a time (the lean placement): each frees its scratch for the next.
+  gpu::msm_config cfg;
+  cfg.release_scratch = one_at_a_time_;
   const gpu::device_scalars aux_d = gpu::device_scalars::upload(aux_s);
   if (!overlap_) steps.lap("upload_aux");
   auto on_aux = [&](const r1cs::density_tracker& dens) {
     return gpu::compact_by_bits(aux_d, dens.words(), dens.total_density());
   };
-  auto l = on_device([&] { return l_.msm(aux_d, aux_d.size()); });
+  auto l = on_device([&] { return l_.msm(aux_d, aux_d.size(), 0, cfg); });
   auto a_q = on_device([&] {
     const auto a_aux = on_aux(w.a_aux_density());
-    return a_.msm(in_s) + a_.msm(a_aux, a_aux.size(), n_inputs);
+    return a_.msm(in_s, 0, cfg) + a_.msm(a_aux, a_aux.size(), n_inputs, cfg);
   });
   const auto b_in = compact_dense(in_s, w.b_input_density());
   const auto b_aux = on_aux(w.b_aux_density());
   if (!overlap_) steps.lap("compact_b");
-  auto b_g1 = on_device([&] { return b_g1_.msm(b_in) + b_g1_.msm(b_aux, b_aux.size(), b_inputs); });
+  auto b_g1 = on_device([&] { return b_g1_.msm(b_in, 0, cfg) + b_g1_.msm(b_aux, b_aux.size(), b_inputs, cfg); });
   // B_g2 on the GPU too: measured on the H200 a 2^22 G2 MSM takes 0.2 s there
   // against ~10 s on 16 CPU threads, and with several proofs in flight the
   // CPU B_g2 MSMs became the pipeline's bottleneck (finalize waited on them).
-  auto b_g2 = on_device([&] { return b_g2_.msm(b_in) + b_g2_.msm(b_aux, b_aux.size(), b_inputs); });
+  auto b_g2 = on_device([&] { return b_g2_.msm(b_in, 0, cfg) + b_g2_.msm(b_aux, b_aux.size(), b_inputs, cfg); });
 
   // a, b, c and the aux assignment are on the device now (both uploads
   // synchronize). They are freed on a helper thread, joined before this
@@ -168,14 +210,18 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // partition.
   std::future<void> freed;
   {
-    const gpu::device_scalars h = gpu::compute_h_resident(a, b, c);
+    gpu::compute_h_times times;
+    const gpu::device_scalars h = gpu::compute_h_resident(a, b, c, {}, &times);
     freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
                              aux = w.take_aux_assignment()]() mutable {
       r1cs::buffer_pool_t::keep_scope keep;
       for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
     });
-    steps.lap("compute_h");
-    out.h = h_.msm(h, d.n - 1);
+    // compute_h in three parts: queueing the uploads (host), the uploads
+    // still in flight after that, the transforms after the last upload.
+    steps.lap_parts({{"compute_h.queue", times.queued_ms}, {"compute_h.upload", times.uploaded_ms - times.queued_ms}},
+                    "compute_h.transforms");
+    out.h = h_.msm(h, d.n - 1, 0, cfg);
   }
   steps.lap("msm_h");
   // From here each step is the wait for a result computed concurrently

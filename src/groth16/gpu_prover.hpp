@@ -17,6 +17,8 @@
 
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
+#include <string_view>
+
 #include "gpu/msm_bases.hpp"
 #include "gpu/residency.hpp"
 #include "r1cs/witness_cs.hpp"
@@ -43,7 +45,19 @@ struct gpu_prover_options_t {
   // than staging (locking ~0.86 s, unlocking ~1 s per partition)
   // (BENCHMARKS.md, "GPU: witness buffers page-locked in place").
   bool pin_witness = true;
+  // The MSM scratch (msm_plan::scratch_bytes per query, ~12 GiB for 2^27
+  // points): kept per query between proofs, the five MSMs of a proof
+  // running at once (per_query), or released after each MSM, the MSMs of a
+  // proof one after another (one_at_a_time: the reserve holds one MSM's
+  // scratch per proof in flight instead of five). auto: per_query, unless
+  // only one_at_a_time's smaller reserve lets every query live on the
+  // device (32 GiB WindowPoSt: 57 GiB of points, BENCHMARKS.md).
+  enum class msm_scratch_t : uint8_t { automatic, per_query, one_at_a_time };
+  msm_scratch_t msm_scratch = msm_scratch_t::automatic;
 };
+
+// "auto", "per-query", "one-at-a-time"; std::invalid_argument otherwise.
+gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s);
 
 class gpu_prover_t {
  public:
@@ -84,13 +98,30 @@ class gpu_prover_t {
   // For 32 GiB PoRep (domain 2^27) on a 141 GB H200 it leaves room for H,
   // B_g1 and B_g2 with 2 proofs in flight (auto streams L and A, 23 GiB per
   // proof) and for windows only with 3 (BENCHMARKS.md).
-  static uint64_t working_bytes(const parameters_t& params, uint32_t proofs_in_flight);
+  // one_at_a_time: the same per proof, plus per proof one MSM's scratch
+  // (the largest query's) in place of every query's.
+  static uint64_t working_bytes(const query_sizes_t& sizes, uint32_t proofs_in_flight, bool one_at_a_time = false);
+
+  // true when the MSMs run one after another, each releasing its scratch
+  // (gpu_prover_options_t::msm_scratch, as planned).
+  bool one_msm_at_a_time() const { return one_at_a_time_; }
+
+  struct plan_t {
+    gpu::residency_plan_t residency;
+    size_t window = 0;
+    bool one_at_a_time = false;
+  };
+  // The placement of queries of these sizes in `device_free` bytes (what
+  // the constructor does with the device's free memory): the residency
+  // tiers, the streamed window, and whether the MSMs run one at a time.
+  static plan_t plan(const query_sizes_t& sizes, const gpu_prover_options_t& options, uint64_t device_free);
 
  private:
-  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, std::pair<gpu::residency_plan_t, size_t> plan);
+  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, plan_t plan);
 
   query_sizes_t sizes_;
   bool overlap_;
+  bool one_at_a_time_;
   gpu::residency_plan_t plan_;
   size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;

@@ -244,6 +244,7 @@ groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
   // keep ~24 GiB (6 x 2^27 scalars at 32 GiB) of its queries off the device.
   o.proofs_in_flight = gpu_workers_per_device;
   o.pin_witness = pin_witness;
+  o.msm_scratch = groth16::parse_msm_scratch(msm_scratch);
   return o;
 }
 
@@ -291,6 +292,8 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "param_residency", c.param_residency);
   if (auto m = r.read_size("gpus", "device_reserve")) c.device_reserve = *m;
   r.read("gpus", "pin_witness", c.pin_witness);
+  r.read("gpus", "msm_scratch", c.msm_scratch);
+  check_choice(r, "gpus", "msm_scratch", c.msm_scratch, {"auto", "per-query", "one-at-a-time"});
   try {
     (void)c.gpu_options();  // the one parser of the mode names
   } catch (const std::invalid_argument& e) {

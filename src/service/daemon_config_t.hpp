@@ -44,6 +44,7 @@ struct daemon_config_t {
   std::string param_residency = "auto";  // auto | device | pinned | pageable (gpu/residency.hpp)
   uint64_t device_reserve = 0;           // GPU bytes kept for the proofs' working memory; 0 = estimate
   bool pin_witness = true;               // page-lock witness buffers after synthesis (DMA uploads), pooled
+  std::string msm_scratch = "auto";      // auto | per-query | one-at-a-time (gpu_prover_options_t::msm_scratch)
 
   // [synthesis]
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads

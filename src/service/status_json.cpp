@@ -10,7 +10,8 @@ nlohmann::json status_json(const engine::engine_status_t& s) {
   j["uptime_secs"] = s.uptime_s;
   j["memory"] = {{"total_bytes", s.budget_total},
                  {"used_bytes", s.budget_reserved},
-                 {"available_bytes", s.budget_total > s.budget_reserved ? s.budget_total - s.budget_reserved : 0}};
+                 {"available_bytes", s.budget_total > s.budget_reserved ? s.budget_total - s.budget_reserved : 0},
+                 {"critical_reserve_bytes", s.budget_critical_reserve}};
   // max_concurrent: the Rust daemon's budget / 9 GiB; here the synthesis
   // workers are the limit (the budget then decides how many actually run).
   j["synthesis"] = {{"max_concurrent", s.synthesis_workers}, {"active", s.gauges.synthesizing}};

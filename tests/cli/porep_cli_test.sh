@@ -80,21 +80,7 @@ out_has "valid"
 # from param_cache under their official names (our own setup's, so without
 # the per-point checks), the host copy released where a GPU holds it, every
 # proof verified by the daemon before it is returned.
-SOCK="$TMP/cuzk.sock"
-cat > cuzk.toml <<TOML
-[daemon]
-listen = "unix://$SOCK"
-[memory]
-total_budget = "6GiB"
-[srs]
-param_cache = "$TMP/fpp"
-subgroup_checks = false
-TOML
-"$CUZK" daemon --config cuzk.toml 2>daemon.log &
-DAEMON_PID=$!
-trap 'kill "$DAEMON_PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
-for _ in $(seq 100); do [[ -S "$SOCK" ]] && break; sleep 0.1; done
-[[ -S "$SOCK" ]] || { cat daemon.log; fail "daemon did not create $SOCK"; }
+start_daemon 6GiB
 expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind porep --vanilla v.json --proofs 1 --concurrency 1 \
   --miner-id 1000 --sector-num "$SEED" --registered "StackedDrg${SIZE}V1_1"
 out_has "completed 1 / 1"
@@ -105,9 +91,7 @@ expect 2 "$CUZK" bench --daemon "unix://$SOCK" --kind porep --vanilla v.json --p
 err_has "replica_id"
 expect 0 "$CUZK" status --daemon "unix://$SOCK"
 out_has "1 completed"
-kill -TERM "$DAEMON_PID"
-wait "$DAEMON_PID" || fail "the daemon did not exit cleanly: $(tail -5 daemon.log)"
-trap 'rm -rf "$TMP"' EXIT
+stop_daemon
 
 # The bare C1 proves to the same public inputs.
 expect 0 "$CUZK" prove --c1 c1.json --params p.params --proof c.proof --public c.json --trusted-params

@@ -140,21 +140,7 @@ expect 1 "$CUZK" params check fpp
 out_has "2 present: 0 ok, 0 corrupt, 2 development"
 expect 2 "$CUZK" setup --circuit tiny --official-names fpp2
 err_has "only --circuit porep, window-post and winning-post"
-SOCK="$TMP/cuzk.sock"
-cat > cuzk.toml <<TOML
-[daemon]
-listen = "unix://$SOCK"
-[memory]
-total_budget = "2GiB"
-[srs]
-param_cache = "$TMP/fpp"
-subgroup_checks = false
-TOML
-"$CUZK" daemon --config cuzk.toml 2>daemon.log &
-DAEMON_PID=$!
-trap 'kill "$DAEMON_PID" 2>/dev/null || true; rm -rf "$TMP"' EXIT
-for _ in $(seq 100); do [[ -S "$SOCK" ]] && break; sleep 0.1; done
-[[ -S "$SOCK" ]] || { cat daemon.log; fail "daemon did not create $SOCK"; }
+start_daemon 2GiB
 # Partition 1: sector 3 alone, padded by the engine as upstream pads it.
 expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind window-post --vanilla-dir w --partition 1 --proofs 1 \
   --concurrency 1
@@ -165,7 +151,5 @@ expect 0 "$CUZK" status --daemon "unix://$SOCK"
 out_has "parameters wpost-2k:"
 out_has "1 completed"
 grep -qF "$TMP/fpp/$OFFICIAL" daemon.log || { cat daemon.log; fail "the daemon did not load $OFFICIAL"; }
-kill -TERM "$DAEMON_PID"
-wait "$DAEMON_PID" || fail "the daemon did not exit cleanly: $(tail -5 daemon.log)"
-trap 'rm -rf "$TMP"' EXIT
+stop_daemon
 echo "post_cli_test: ok"

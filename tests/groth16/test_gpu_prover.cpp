@@ -63,9 +63,20 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   auto pending = in_turn.prove_start(synthesize_witness(*circuit));
   std::vector<std::string> names;
   for (const auto& [name, ms] : pending.stage_ms) names.push_back(name);
-  EXPECT_EQ(names, (std::vector<std::string>{"checks", "upload_aux", "compact_b", "compute_h", "msm_h", "msm_l", "msm_a", "msm_b_g1",
-                                             "msm_b_g2"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"checks", "upload_aux", "compact_b", "compute_h.queue", "compute_h.upload",
+                                             "compute_h.transforms", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2"}));
   EXPECT_EQ(finalize(params, std::move(pending), r, s).encode(), on_cpu.encode());
+
+  // MSMs one at a time, each releasing its scratch: the same bytes, twice
+  // (the second proof grows the released scratch again).
+  gpu_prover_options_t lean_options;
+  lean_options.msm_scratch = gpu_prover_options_t::msm_scratch_t::one_at_a_time;
+  gpu_prover_t lean(params, lean_options);
+  EXPECT_TRUE(lean.one_msm_at_a_time());
+  EXPECT_FALSE(gpu.one_msm_at_a_time());  // auto, and every query fits beside five scratches
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(finalize(params, lean.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu.encode()) << k;
+  }
 }
 
 // A witness page-locked in place (what the engine does after synthesis) is

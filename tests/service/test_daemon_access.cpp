@@ -515,6 +515,11 @@ TEST_F(DaemonAccess, StatusAndMetricsOverHttp) {
   EXPECT_EQ(j["memory"]["total_bytes"].get<uint64_t>(), uint64_t(4) << 30);
   EXPECT_EQ(j["memory"]["used_bytes"].get<uint64_t>() + j["memory"]["available_bytes"].get<uint64_t>(),
             uint64_t(4) << 30);
+  // The daemon's critical_reserve is auto: one 64 GiB WinningPoSt partition's footprint, at most 1/8 of the budget.
+  const uint64_t critical = daemon_->engine().plan().critical_reserve;
+  EXPECT_GT(critical, 0u);
+  EXPECT_LE(critical, (uint64_t(4) << 30) / 8);
+  EXPECT_EQ(j["memory"]["critical_reserve_bytes"].get<uint64_t>(), critical);
   EXPECT_EQ(j["synthesis"]["max_concurrent"].get<uint32_t>(), s.synthesis_workers);
   EXPECT_EQ(j["synthesis"]["active"].get<int64_t>(), 0);
   EXPECT_TRUE(j["pipelines"].is_array());
@@ -536,6 +541,8 @@ TEST_F(DaemonAccess, StatusAndMetricsOverHttp) {
   EXPECT_NE(m.headers.find("text/plain"), std::string::npos) << m.headers;
   EXPECT_NE(m.body.find("cuzk_proofs_completed_total 1\n"), std::string::npos) << m.body;
   EXPECT_NE(m.body.find("# TYPE cuzk_uptime_seconds gauge"), std::string::npos) << m.body;
+  EXPECT_NE(m.body.find("cuzk_memory_critical_reserve_bytes " + std::to_string(critical) + "\n"), std::string::npos)
+      << m.body;
   EXPECT_EQ(http_get(daemon_->status_address(), "/nothing-here").status, 404);
 }
 

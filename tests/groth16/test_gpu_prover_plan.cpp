@@ -1,0 +1,87 @@
+// How gpu_prover_t places a circuit's queries for a device's free memory
+// (gpu_prover_t::plan): which live on the device, and whether the MSMs run
+// one at a time to make room for them. Plain C++: runs in CI without a GPU.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+
+#include "groth16/gpu_prover.hpp"
+
+using namespace cuzk;
+using namespace cuzk::groth16;
+
+namespace {
+
+constexpr uint64_t gib = uint64_t(1) << 30;
+using scratch = gpu_prover_options_t::msm_scratch_t;
+
+// Query sizes of the shape of a full 32 GiB WindowPoSt partition (2^27
+// domain; 56.6 GiB of points, of which B_g2 16.4 GiB: BENCHMARKS.md).
+query_sizes_t window_post_32g() { return {1, (uint64_t(1) << 27) - 1, 125'000'000, 112'000'000, 91'700'000, 91'700'000}; }
+
+bool all_device(const gpu_prover_t::plan_t& p) {
+  return std::all_of(p.residency.tiers.begin(), p.residency.tiers.end(),
+                     [](gpu::residency_t t) { return t == gpu::residency_t::device; });
+}
+
+gpu_prover_options_t with(scratch s) {
+  gpu_prover_options_t o;
+  o.msm_scratch = s;
+  o.proofs_in_flight = 2;
+  return o;
+}
+
+}  // namespace
+
+TEST(gpu_prover_plan, one_msm_at_a_time_reserves_one_scratch_per_proof) {
+  const auto q = window_post_32g();
+  const uint64_t five = gpu_prover_t::working_bytes(q, 2, false), one = gpu_prover_t::working_bytes(q, 2, true);
+  // Per proof a, b, c (3 x 2^27) and aux three times: 2 x 23.2 GiB; five
+  // scratches (~61 GiB) against two of the largest (H's, 2 x ~14 GiB).
+  EXPECT_GT(five, 100 * gib);
+  EXPECT_LT(one, 80 * gib);
+  EXPECT_GT(one, 70 * gib);
+  EXPECT_GT(five - one, 30 * gib);
+  // One proof in flight: one scratch, not two.
+  EXPECT_LT(gpu_prover_t::working_bytes(q, 1, true), one - 10 * gib);
+}
+
+TEST(gpu_prover_plan, auto_runs_msms_one_at_a_time_only_when_that_fits_every_query) {
+  const auto q = window_post_32g();
+  // An H200's free memory: five scratches leave room for B_g2 only; one
+  // at a time, every query fits.
+  const auto per = gpu_prover_t::plan(q, with(scratch::per_query), 139 * gib);
+  EXPECT_FALSE(per.one_at_a_time);
+  EXPECT_FALSE(all_device(per));
+  const auto h200 = gpu_prover_t::plan(q, with(scratch::automatic), 139 * gib);
+  EXPECT_TRUE(h200.one_at_a_time);
+  EXPECT_TRUE(all_device(h200));
+  EXPECT_EQ(h200.residency.streamed_bytes, 0u);
+  // Room for everything with five scratches: they stay (the MSMs overlap).
+  const auto big = gpu_prover_t::plan(q, with(scratch::automatic), 300 * gib);
+  EXPECT_FALSE(big.one_at_a_time);
+  EXPECT_TRUE(all_device(big));
+  // Too small either way: per query, streaming what does not fit.
+  const auto small = gpu_prover_t::plan(q, with(scratch::automatic), 100 * gib);
+  EXPECT_FALSE(small.one_at_a_time);
+  EXPECT_FALSE(all_device(small));
+  // Asked for, it is kept even where it does not bring every query on.
+  const auto forced = gpu_prover_t::plan(q, with(scratch::one_at_a_time), 100 * gib);
+  EXPECT_TRUE(forced.one_at_a_time);
+  EXPECT_GT(forced.residency.device_bytes, small.residency.device_bytes);
+}
+
+TEST(gpu_prover_plan, a_given_reserve_is_used_for_both_and_names_parse) {
+  const auto q = window_post_32g();
+  auto o = with(scratch::automatic);
+  o.residency.device_reserve = 40 * gib;  // room for every query either way: the MSMs overlap
+  const auto p = gpu_prover_t::plan(q, o, 139 * gib);
+  EXPECT_FALSE(p.one_at_a_time);
+  EXPECT_TRUE(all_device(p));
+  EXPECT_EQ(parse_msm_scratch("auto"), scratch::automatic);
+  EXPECT_EQ(parse_msm_scratch("per-query"), scratch::per_query);
+  EXPECT_EQ(parse_msm_scratch("one-at-a-time"), scratch::one_at_a_time);
+  EXPECT_THROW(parse_msm_scratch("lean"), std::invalid_argument);
+}
