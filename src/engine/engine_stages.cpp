@@ -14,6 +14,7 @@
 // GPU queue, on high-priority CUDA streams, so a WinningPoSt never waits for
 // a PoRep prove_start to end and its blocks go ahead of PoRep's on the SMs.
 #include <spdlog/spdlog.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 
@@ -241,6 +242,17 @@ void engine_t::impl::load_params(std::stop_token stop, const std::string& id) {
   budget_.wake_all();
 }
 
+namespace {
+
+// As many slots as cores; up to 4 critical syntheses at once join it on
+// their own threads (a fifth is run by one of its workers, execute waits).
+tbb::task_arena& critical_arena() {
+  static tbb::task_arena arena(tbb::task_arena::automatic, 4, tbb::task_arena::priority::high);
+  return arena;
+}
+
+}  // namespace
+
 void engine_t::impl::synthesis_loop() {
   while (auto w = synth_handoff_.pop()) {
     synthesize(std::move(*w));
@@ -262,16 +274,26 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
     if (!job->first_synthesis) job->first_synthesis = t0;
   }
   try {
-    {
-      // a, b, c and aux come from the buffers promised at dispatch; the rest is freed.
-      r1cs::buffer_pool_t::take_scope pooled(w.pool_token);
-      w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+    auto run = [&] {
+      {
+        // a, b, c and aux come from the buffers promised at dispatch; the rest is freed.
+        r1cs::buffer_pool_t::take_scope pooled(w.pool_token);
+        w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+      }
+      w.pool_promise.reset();
+      // Here rather than in prove_start: synthesis workers have slack, the
+      // prove worker feeding the GPU does not.
+      groth16::check_witness_rows(*w.witness);
+      backend_->prepare_witness(*w.witness);
+    };
+    if (job->priority == priority_t::critical) {
+      // In TBB's high-priority arena: the worker threads go to its tasks
+      // first as they finish their current ones, so a WinningPoSt's
+      // synthesis is not spread thin among sixteen PoRep syntheses.
+      critical_arena().execute(run);
+    } else {
+      run();
     }
-    w.pool_promise.reset();
-    // Here rather than in prove_start: synthesis workers have slack, the
-    // prove worker feeding the GPU does not.
-    groth16::check_witness_rows(*w.witness);
-    backend_->prepare_witness(*w.witness);
   } catch (const std::exception& e) {
     // A circuit that cannot produce its witness, or produces an unsatisfied
     // one, fails the same way every time: no retry.

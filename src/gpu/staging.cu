@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -96,41 +97,70 @@ void parallel_copy(void* dst, const void* src, size_t bytes) {
 // Registrations by first page. A registration is held by host_pin objects
 // (counted) and/or by its memory (pin_until_freed: released by the free
 // hook). Generations tell a host_pin whether the entry it counted in is
-// still the one at that address.
+// still the one at that address. The driver calls (cudaHostRegister of a
+// 4 GiB witness buffer takes ~0.25 s, more under load) run with the table
+// unlocked, the entry marked busy meanwhile: an upload looking up its
+// pages (covering) or a WinningPoSt pinning its small buffers never waits
+// for another partition's registration; only users of that same entry do.
 struct pin_entry {
   size_t bytes = 0;
   size_t pins = 0;
   uint64_t generation = 0;
   bool until_freed = false;
+  bool busy = false;  // being registered or unregistered, the table unlocked
 };
 struct pin_table {
   std::mutex mu;
+  std::condition_variable settled;  // an entry stopped being busy
   std::map<const char*, pin_entry> pins;
   uint64_t generations = 0;
 
+  using iterator = std::map<const char*, pin_entry>::iterator;
+
   // The registration of exactly [b, e), made now if there is none; `who`
   // names the caller in the error for pages registered with another size.
-  std::map<const char*, pin_entry>::iterator find_or_register_locked(const char* b, const char* e, const char* who) {
-    auto it = pins.find(b);
-    if (it != pins.end()) {
+  // lk holds mu; it is released while the driver registers.
+  iterator find_or_register(std::unique_lock<std::mutex>& lk, const char* b, const char* e, const char* who) {
+    for (;;) {
+      auto it = pins.find(b);
+      if (it == pins.end()) break;
+      if (it->second.busy) {
+        settled.wait(lk);
+        continue;
+      }
       if (it->second.bytes != size_t(e - b)) throw std::runtime_error(std::string(who) + ": these pages are pinned with another size");
       return it;
     }
-    CUDA_OK(cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable));
-    return pins.emplace(b, pin_entry{size_t(e - b), 0, ++generations, false}).first;
+    auto it = pins.emplace(b, pin_entry{size_t(e - b), 0, ++generations, false, true}).first;
+    lk.unlock();
+    const cudaError_t err = cudaHostRegister(const_cast<char*>(b), size_t(e - b), cudaHostRegisterPortable);
+    lk.lock();
+    it->second.busy = false;  // a busy entry is neither erased nor replaced by others
+    settled.notify_all();
+    if (err != cudaSuccess) {
+      pins.erase(it);
+      CUDA_OK(err);
+    }
+    return it;
   }
-  void erase_locked(std::map<const char*, pin_entry>::iterator it) {
+  // Unregisters and removes a settled entry; lk holds mu, released while the driver unregisters.
+  void erase(std::unique_lock<std::mutex>& lk, iterator it) {
+    it->second.busy = true;
+    lk.unlock();
     cudaHostUnregister(const_cast<char*>(it->first));  // no throw: called from destructors and the free hook
+    lk.lock();
     pins.erase(it);
+    settled.notify_all();
   }
-  // The registration holding [p, p + bytes), if any: its pages clipped to the range.
+  // The registration holding [p, p + bytes), if any: its pages clipped to
+  // the range. One being made or released counts as none (staged copies).
   std::pair<const char*, const char*> covering(const char* p, size_t bytes) {
     std::lock_guard lk(mu);
     auto it = pins.upper_bound(p);
     if (it == pins.begin()) return {nullptr, nullptr};
     --it;
     const char* e = it->first + it->second.bytes;
-    if (e <= p) return {nullptr, nullptr};
+    if (e <= p || it->second.busy) return {nullptr, nullptr};
     return {p, std::min(e, p + bytes)};
   }
 };
@@ -149,9 +179,17 @@ std::pair<const char*, const char*> whole_pages(const void* p, size_t bytes) {
 // buffer about to be freed.
 void unpin_before_free(void* p, size_t bytes) noexcept {
   auto& t = pins();
-  std::lock_guard lk(t.mu);
+  std::unique_lock lk(t.mu);
   const char* b = static_cast<const char*>(p);
-  for (auto it = t.pins.lower_bound(b); it != t.pins.end() && it->first < b + bytes;) t.erase_locked(it++);
+  for (;;) {
+    auto it = t.pins.lower_bound(b);
+    if (it == t.pins.end() || it->first >= b + bytes) return;
+    if (it->second.busy) {
+      t.settled.wait(lk);
+    } else {
+      t.erase(lk, it);
+    }
+  }
 }
 
 void direct_or_staged(char* d, const char* a, size_t bytes, const char* lo, const char* hi, cudaStream_t s) {
@@ -169,8 +207,8 @@ host_pin::host_pin(const void* p, size_t bytes) {
   const auto [b, e] = whole_pages(p, bytes);
   if (!b) return;
   auto& t = pins();
-  std::lock_guard lk(t.mu);
-  const auto it = t.find_or_register_locked(b, e, "host_pin");
+  std::unique_lock lk(t.mu);
+  const auto it = t.find_or_register(lk, b, e, "host_pin");
   ++it->second.pins;
   generation_ = it->second.generation;
   begin_ = b;
@@ -180,10 +218,11 @@ host_pin::host_pin(const void* p, size_t bytes) {
 host_pin::~host_pin() {
   if (!begin_) return;
   auto& t = pins();
-  std::lock_guard lk(t.mu);
+  std::unique_lock lk(t.mu);
   auto it = t.pins.find(begin_);
   if (it == t.pins.end() || it->second.generation != generation_) return;  // its memory was freed meanwhile
-  if (--it->second.pins == 0 && !it->second.until_freed) t.erase_locked(it);
+  if (it->second.busy) return;  // its memory is being freed (the free hook unregisters it)
+  if (--it->second.pins == 0 && !it->second.until_freed) t.erase(lk, it);
 }
 
 host_pin::host_pin(host_pin&& o) noexcept
@@ -203,8 +242,8 @@ void pin_until_freed(const void* p, size_t bytes) {
   if (!b) return;
   r1cs::large_free_hook.store(&unpin_before_free, std::memory_order_release);
   auto& t = pins();
-  std::lock_guard lk(t.mu);
-  t.find_or_register_locked(b, e, "pin_until_freed")->second.until_freed = true;
+  std::unique_lock lk(t.mu);
+  t.find_or_register(lk, b, e, "pin_until_freed")->second.until_freed = true;
 }
 
 size_t pinned_bytes() {

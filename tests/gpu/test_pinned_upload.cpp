@@ -8,6 +8,7 @@
 #include <random>
 #include <span>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "ff/fr.hpp"
@@ -61,5 +62,36 @@ TEST(gpu_pinned_upload, pinned_in_place_uploads_match_and_unlock_when_freed) {
   EXPECT_GT(gpu::pinned_bytes(), base);
   EXPECT_EQ(round_trip(v), as_std(v));
   r1cs::fr_vector().swap(v);
+  EXPECT_EQ(gpu::pinned_bytes(), base);
+}
+
+// Threads pinning, uploading and freeing their own buffers at once (the
+// engine's synthesis workers and prove workers): registrations run with the
+// table unlocked, so each upload sees its own data, and every registration
+// is gone when its buffer is.
+TEST(gpu_pinned_upload, concurrent_pins_uploads_and_frees_stay_exact) {
+  if (gpu::device_count() == 0)
+    GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU test skipped";
+  const uint64_t seed = test::seed("gpu_pinned_upload.concurrent");
+  const size_t base = gpu::pinned_bytes();
+  const int device = gpu::current_device();
+  std::vector<std::thread> threads;
+  std::vector<int> bad(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      gpu::set_device(device);
+      std::mt19937_64 rng(seed + uint64_t(t));
+      for (int round = 0; round < 8; ++round) {
+        r1cs::fr_vector v;
+        v.resize(((size_t(3 + t) << 20) + 4096 * size_t(round)) / sizeof(fr_t));
+        for (auto& x : v) x = fr_t::random(rng);
+        gpu::pin_until_freed(v.data(), v.capacity() * sizeof(fr_t));
+        if (round_trip(v) != as_std(v)) ++bad[t];
+        r1cs::fr_vector().swap(v);
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad, std::vector<int>(4, 0));
   EXPECT_EQ(gpu::pinned_bytes(), base);
 }
