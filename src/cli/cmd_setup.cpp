@@ -107,7 +107,9 @@ int run_setup(setup_options o) {
     return exit_bad_input;
   }
   fmt::print("setup on the {}\n", on_gpu ? "GPU" : "CPU");
-  auto params = on_gpu ? groth16::generate_parameters_gpu(*circuit, tw) : groth16::generate_parameters(*circuit, tw);
+  std::vector<std::pair<std::string, double>> stages;
+  auto params = on_gpu ? groth16::generate_parameters_gpu(*circuit, tw, &stages)
+                       : groth16::generate_parameters(*circuit, tw, {}, &stages);
   double t_setup = sw.lap();
   groth16::write_parameters(o.params, params);
   groth16::write_verifying_key(o.vk, params.vk);
@@ -123,6 +125,7 @@ int run_setup(setup_options o) {
              std::filesystem::file_size(o.vk));
   fmt::print("timings:\n");
   print_timing("setup", t_setup);
+  for (const auto& [stage, ms] : stages) print_timing("  " + stage, ms);
   print_timing("write", t_write);
   if (!o.official_dir.empty()) {
     fmt::print(stderr,

@@ -16,15 +16,12 @@ namespace {
 using ec::g1_curve;
 using ec::g2_curve;
 
-// Fixed-base multiplication of many scalars, in parallel, straight to affine.
+// Fixed-base multiplication of many scalars, in parallel chunks, straight to affine.
 template <class C>
 std::vector<ec::affine_t<C>> batch_mul(const ec::fixed_base_t<C>& table, std::span<const fr_t> scalars) {
   std::vector<ec::affine_t<C>> out(scalars.size());
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, scalars.size(), 4096), [&](const auto& r) {
-    std::vector<ec::jacobian_t<C>> tmp(r.size());
-    for (size_t i = r.begin(); i < r.end(); ++i) tmp[i - r.begin()] = table.mul(scalars[i]);
-    auto aff = ec::batch_to_affine(std::span<const ec::jacobian_t<C>>(tmp));
-    std::copy(aff.begin(), aff.end(), out.begin() + std::ptrdiff_t(r.begin()));
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, scalars.size(), 8192), [&](const auto& r) {
+    table.mul_batch(scalars.subspan(r.begin(), r.size()), std::span(out).subspan(r.begin(), r.size()));
   });
   return out;
 }
@@ -68,8 +65,12 @@ parameters_t generate_parameters(const circuits::any_circuit& circuit, const tox
   steps.lap("shape_powers");
 
   const fr_t gamma_inv = tw.gamma.inverse(), delta_inv = tw.delta.inverse();
-  ec::fixed_base_t<g1_curve> g1(ec::g1_generator());
-  ec::fixed_base_t<g2_curve> g2(ec::g2_generator());
+  // Windows sized to the largest batch against each base: G1's is the H
+  // query or the L query, G2's at most every variable (B is a subset).
+  const size_t n_vars = n_inputs + n_aux;
+  const auto g1 = ec::fixed_base_t<g1_curve>::for_batch(ec::g1_generator(), muls.g1 ? 0 : std::max(d.n, n_vars));
+  const auto g2 = ec::fixed_base_t<g2_curve>::for_batch(ec::g2_generator(), muls.g2 ? 0 : n_vars);
+  steps.lap("tables");
   auto mul_g1 = [&](std::span<const fr_t> s) { return muls.g1 ? muls.g1(s) : batch_mul(g1, s); };
   auto mul_g2 = [&](std::span<const fr_t> s) { return muls.g2 ? muls.g2(s) : batch_mul(g2, s); };
 

@@ -46,7 +46,7 @@ struct setup_muls_t {
   std::function<std::vector<g2_affine_t>(std::span<const fr_t>)> g2;
 };
 
-// Each step's wall time (shape_powers, h, lagrange, columns, ic_l, a, b_g1,
+// Each step's wall time (shape_powers, tables, h, lagrange, columns, ic_l, a, b_g1,
 // b_g2) is appended to *stage_ms when given.
 parameters_t generate_parameters(const circuits::any_circuit& circuit, const toxic_waste_t& tw,
                                  const setup_muls_t& muls = {},

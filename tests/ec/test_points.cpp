@@ -52,6 +52,34 @@ TYPED_TEST(group_laws, add_double_mul_consistent) {
   EXPECT_TRUE(G.mul_limbs(fr_t::modulus).is_inf());
 }
 
+// Fixed-base tables of every shape (windows that divide 64 and windows that
+// straddle limbs), one at a time and batched, against double-and-add, on
+// random scalars and the edges.
+TYPED_TEST(group_laws, fixed_base_matches_double_and_add_at_every_window) {
+  using C = TypeParam;
+  using J = jacobian_t<C>;
+  std::mt19937_64 rng(cuzk::test::seed("fixed_base"));
+  const J G = J::from_affine(group_traits<C>::gen());
+  std::vector<fr_t> ks{fr_t::zero(), fr_t::one(), -fr_t::one(), fr_t::one().dbl()};
+  for (int i = 0; i < 12; ++i) ks.push_back(fr_t::random(rng));
+  for (size_t c : {1u, 3u, 7u, 8u, 11u, 13u, 16u}) {
+    const fixed_base_t<C> table(group_traits<C>::gen(), c);
+    EXPECT_EQ(table.window_bits(), c);
+    for (const auto& k : ks) EXPECT_EQ(table.mul(k), G.mul(k)) << "window bits " << c;
+    // The batch path (shared inversions), zero and repeated scalars included.
+    std::vector<affine_t<C>> got(ks.size() + 1);
+    std::vector<fr_t> batch = ks;
+    batch.push_back(ks[7]);
+    table.mul_batch(std::span<const fr_t>(batch), std::span(got));
+    for (size_t i = 0; i < batch.size(); ++i) EXPECT_EQ(got[i], G.mul(batch[i]).to_affine()) << c << "/" << i;
+  }
+  EXPECT_THROW(fixed_base_t<C>(group_traits<C>::gen(), 17), std::invalid_argument);
+  // The batch sizing: small batches small windows, setup-sized ones 16 bits.
+  EXPECT_LE(fixed_base_t<C>::window_bits_for(100), 6u);
+  EXPECT_EQ(fixed_base_t<C>::window_bits_for(size_t(1) << 22), 16u);
+  EXPECT_EQ(fixed_base_t<C>::for_batch(group_traits<C>::gen(), 1000).mul(ks[5]), G.mul(ks[5]));
+}
+
 TYPED_TEST(group_laws, fast_subgroup_check_matches_order_check) {
   using C = TypeParam;
   using A = affine_t<C>;
