@@ -4,7 +4,8 @@
 //   cuzk_bench --benchmark_filter='bm_porep_synthesis/32GiB'
 //   cuzk_bench --benchmark_filter='bm_porep_shape/32GiB'
 // and the fallback PoSt partitions' compiled path (bm_post_compiled/window/32GiB:
-// 2349 sparse synthetic sectors, generated outside the timed loop).
+// 2349 sparse synthetic sectors, generated outside the timed loop); the
+// compact witness: bm_porep_compact/<size>, bm_post_compact/window/32GiB.
 // Counters: core_s = user+sys CPU seconds per iteration (all threads),
 // peak_GiB = the kernel's VmHWM after the iteration (reset before it through
 // /proc/self/clear_refs), rows/s/core = constraints / core_s.
@@ -16,6 +17,9 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
+#include <bit>
+#include <chrono>
+#include <functional>
 #include <random>
 #include <string>
 
@@ -125,9 +129,54 @@ void bm_compiled(benchmark::State& state, const std::string& size) {
   });
 }
 
+// The compact witness (issue 18): values assigned and packed per iteration
+// (the timed work and its core_s), then the rows formed from the packed
+// assignment as prove_start does (rows_ms, rows_core_s; outside the timed
+// loop). held_MiB is what the witness holds between the two, eager_MiB what
+// the eager path holds (a, b, c to the domain and the assignment), wide_pct
+// the share of aux values other than 0 and 1.
+void time_compact(benchmark::State& state, std::size_t rows, const std::function<r1cs::witness_cs()>& synthesize) {
+  engine::reset_peak_rss();
+  double synth_core = 0, rows_core = 0, rows_wall = 0;
+  for (auto _ : state) {
+    const double c0 = core_seconds();
+    r1cs::witness_cs w = synthesize();
+    synth_core += core_seconds() - c0;
+    state.PauseTiming();
+    const auto& aux = w.compact_aux();
+    const std::size_t domain = std::bit_ceil(rows);
+    state.counters["held_MiB"] = double(w.bytes()) / double(1 << 20);
+    state.counters["eager_MiB"] = double(32 * (3 * domain + w.num_inputs() + w.num_aux())) / double(1 << 20);
+    state.counters["wide_pct"] = 100.0 * double(aux.wide_count()) / double(std::max<std::size_t>(aux.size(), 1));
+    const double c1 = core_seconds();
+    const auto t1 = std::chrono::steady_clock::now();
+    w.materialize();
+    rows_wall += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
+    rows_core += core_seconds() - c1;
+    benchmark::DoNotOptimize(w.c().data());
+    state.ResumeTiming();
+  }
+  const double it = double(state.iterations());
+  state.counters["constraints"] = double(rows);
+  state.counters["core_s"] = synth_core / it;
+  state.counters["rows_ms"] = rows_wall / it;
+  state.counters["rows_core_s"] = rows_core / it;
+  state.counters["peak_GiB"] = double(engine::read_process_memory().peak_rss_bytes) / double(1 << 30);
+}
+
+void bm_compact(benchmark::State& state, const std::string& size) {
+  const auto shape = shape_for(size);
+  const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
+  const auto compiled = std::make_shared<const circuits::porep_compiled_t>(
+      circuits::porep_compiled_t::compile(circuit, circuits::porep_layout_t::measure(circuit)));
+  time_compact(state, compiled->layout().num_constraints(), [&] {
+    return circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled), compiled);
+  });
+}
+
 // One PoSt partition of synthetic sectors (sparse trees above 8 MiB) with
 // their derived challenges: a full Window partition, or Winning's one sector.
-void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const std::string& size) {
+void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const std::string& size, bool compact) {
   const auto shape = porep::post_shape_for(kind, porep::parse_sector_size(size));
   porep::bytes32_t randomness{};
   randomness[0] = 7;
@@ -138,6 +187,12 @@ void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const st
                                        std::make_shared<const circuits::post_circuit::witness_t>(std::move(sectors)));
   const auto compiled = circuits::compiled_post_for(circuit);
   state.counters["compiled_MiB"] = double(compiled->bytes()) / double(1 << 20);
+  if (compact) {
+    time_compact(state, compiled->layout().num_constraints(), [&] {
+      return circuits::into_deferred_witness(circuits::assign_post_compiled(circuit, *compiled), compiled);
+    });
+    return;
+  }
   time_witnesses(state, compiled->layout().num_constraints(), [&] {
     auto w = circuits::synthesize_post_compiled(circuit, *compiled);
     benchmark::DoNotOptimize(w.c.data());
@@ -167,14 +222,21 @@ const int registered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(2);
+    benchmark::RegisterBenchmark(("bm_porep_compact/" + size).c_str(), bm_compact, size)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(2);
   }
   for (const char* s : {"2KiB", "32GiB"}) {
     for (const auto kind : {porep::post_kind_t::window, porep::post_kind_t::winning}) {
-      const std::string name = std::string("bm_post_compiled/") + porep::to_string(kind) + "/" + s;
-      benchmark::RegisterBenchmark(name.c_str(), bm_post_compiled, kind, std::string(s))
-          ->Unit(benchmark::kMillisecond)
-          ->UseRealTime()
-          ->Iterations(2);
+      for (const bool compact : {false, true}) {
+        const std::string name = std::string(compact ? "bm_post_compact/" : "bm_post_compiled/") +
+                                 porep::to_string(kind) + "/" + s;
+        benchmark::RegisterBenchmark(name.c_str(), bm_post_compiled, kind, std::string(s), compact)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(2);
+      }
     }
   }
   return 0;

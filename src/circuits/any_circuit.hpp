@@ -62,6 +62,13 @@ class any_circuit {
     cs.add_input_constraints();
     return cs;
   }
+
+  // The same witness in its compact form where the circuit has compiled
+  // matrices (r1cs::witness_cs::deferred: the assignment packed, the rows
+  // formed when the prover asks); prove_witness for the others.
+  virtual r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const {
+    return prove_witness(reserve);
+  }
 };
 
 }  // namespace cuzk::circuits

@@ -38,4 +38,8 @@ r1cs::witness_cs porep_partition_circuit_t::prove_witness(const r1cs::shape_coun
   return synthesizer_->synthesize(circuit_);
 }
 
+r1cs::witness_cs porep_partition_circuit_t::prove_witness_compact(const r1cs::shape_counts_t&) const {
+  return synthesizer_->synthesize_compact(circuit_);
+}
+
 }  // namespace cuzk::circuits

@@ -42,6 +42,7 @@ class porep_partition_circuit_t final : public any_circuit {
   // The compiled path; `reserve` is unused (the compiled witness is sized by
   // the layout) and input rows are already in.
   r1cs::witness_cs prove_witness(const r1cs::shape_counts_t& reserve) const override;
+  r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const override;
 
   // From the compiled matrices (porep_compiled_t::qap_columns): no
   // key-generation pass, which would hold ~10^9 terms at 32 GiB.

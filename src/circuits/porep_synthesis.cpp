@@ -16,20 +16,59 @@ using ff::fr_t;
 
 }  // namespace
 
-porep_witness_t allocate_block_witness(const porep_layout_t& l) {
-  porep_witness_t w;
-  const std::size_t rows = l.num_constraints(), n_in = l.num_inputs(), n_aux = l.num_aux();
-  // The prover zero-extends a, b, c to the NTT domain (the next power of two):
-  // room for it now means no 3 x 4 GiB copy then (32 GiB: 130.3 M -> 2^27 rows).
+namespace {
+
+// The prover zero-extends a, b, c to the NTT domain (the next power of two):
+// room for it now means no 3 x 4 GiB copy then (32 GiB: 130.3 M -> 2^27 rows).
+void allocate_rows(porep_witness_t& w, std::size_t rows) {
   const std::size_t domain = std::bit_ceil(rows);
-  w.a.reserve(domain);
-  w.b.reserve(domain);
-  w.c.reserve(domain);
+  for (auto* v : {&w.a, &w.b, &w.c}) {
+    v->reserve(domain);
+    v->resize(rows);
+  }
+}
+
+// The compiled matrices as a deferred witness's row evaluator.
+class compiled_rows_t final : public r1cs::witness_cs::row_evaluator_t {
+ public:
+  explicit compiled_rows_t(std::shared_ptr<const porep_compiled_t> c) : compiled_(std::move(c)) {}
+  r1cs::shape_counts_t counts() const override {
+    const porep_layout_t& l = compiled_->layout();
+    return {l.num_constraints(), l.num_inputs(), l.num_aux()};
+  }
+  void evaluate(r1cs::witness_cs::parts_t& p) const override {
+    const porep_layout_t& l = compiled_->layout();
+    porep_witness_t w = allocate_block_witness(l, false);
+    if (p.inputs.size() != w.inputs.size() || p.aux.size() != w.aux.size()) {
+      throw std::invalid_argument("compiled rows: an assignment of another shape");
+    }
+    w.inputs = std::move(p.inputs);
+    w.aux = std::move(p.aux);
+    form_rows(w, *compiled_);
+    const std::size_t n_in = w.inputs.size(), n_aux = w.aux.size();
+    p = {std::move(w.inputs),
+         std::move(w.aux),
+         std::move(w.a),
+         std::move(w.b),
+         std::move(w.c),
+         r1cs::density_tracker::from_words(std::move(w.a_input_density), n_in),
+         r1cs::density_tracker::from_words(std::move(w.b_input_density), n_in),
+         r1cs::density_tracker::from_words(std::move(w.a_aux_density), n_aux),
+         r1cs::density_tracker::from_words(std::move(w.b_aux_density), n_aux)};
+  }
+
+ private:
+  std::shared_ptr<const porep_compiled_t> compiled_;
+};
+
+}  // namespace
+
+porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows) {
+  porep_witness_t w;
+  const std::size_t n_in = l.num_inputs(), n_aux = l.num_aux();
+  if (with_rows) allocate_rows(w, l.num_constraints());
   w.inputs.resize(n_in);
   w.aux.resize(n_aux);
-  w.a.resize(rows);
-  w.b.resize(rows);
-  w.c.resize(rows);
   w.a_input_density.assign((n_in + 63) / 64, 0);
   w.b_input_density.assign((n_in + 63) / 64, 0);
   w.a_aux_density.assign((n_aux + 63) / 64, 0);
@@ -135,12 +174,31 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
   return w;
 }
 
-porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
+porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
   check_fits(circuit, compiled.layout());
-  porep_witness_t w = allocate_block_witness(compiled.layout());
+  porep_witness_t w = allocate_block_witness(compiled.layout(), false);
   run_steps<porep_assign_cs>(circuit, compiled.layout(), w);
-  compiled.evaluate(w);
   return w;
+}
+
+porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
+  porep_witness_t w = assign_porep_compiled(circuit, compiled);
+  form_rows(w, compiled);
+  return w;
+}
+
+void form_rows(porep_witness_t& w, const porep_compiled_t& compiled) {
+  allocate_rows(w, compiled.layout().num_constraints());
+  for (auto* d : {&w.a_input_density, &w.b_input_density, &w.a_aux_density, &w.b_aux_density})
+    std::fill(d->begin(), d->end(), 0);
+  compiled.evaluate(w);
+}
+
+r1cs::witness_cs into_deferred_witness(porep_witness_t&& w, std::shared_ptr<const porep_compiled_t> compiled) {
+  r1cs::compact_assignment_t aux = r1cs::compact_assignment_t::pack(w.aux);
+  r1cs::fr_vector().swap(w.aux);
+  return r1cs::witness_cs::deferred(std::move(w.inputs), std::move(aux),
+                                    std::make_shared<const compiled_rows_t>(std::move(compiled)));
 }
 
 }  // namespace cuzk::circuits

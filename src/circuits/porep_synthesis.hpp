@@ -10,6 +10,8 @@
 //   3. per challenge: encoding, Tree R, column hash, Tree C (needs the labels).
 // The result is bit-identical to r1cs::witness_cs running porep_circuit
 // sequentially with add_input_constraints() (tests/circuits/test_porep_synthesis.cpp).
+#include <memory>
+
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_compiled_t.hpp"
 #include "circuits/porep_layout_t.hpp"
@@ -20,7 +22,17 @@ namespace cuzk::circuits {
 // A witness of the layout's exact sizes, ONE assigned, densities zero, a, b, c
 // with room for the NTT domain (the next power of two) so the prover's
 // zero-extension copies nothing. For any circuit a porep_compiled_t fits.
-porep_witness_t allocate_block_witness(const porep_layout_t& layout);
+// Without rows (with_rows false): a, b, c left empty, for the compact path.
+porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true);
+
+// a, b, c (room for the domain) and the densities of an assigned witness
+// from the compiled matrices.
+void form_rows(porep_witness_t& w, const porep_compiled_t& compiled);
+
+// The compact path (issue 18): the assignment packed (r1cs::compact_assignment_t)
+// into a deferred r1cs::witness_cs whose rows `compiled` forms when the
+// prover asks. `w` needs only its inputs and aux.
+r1cs::witness_cs into_deferred_witness(porep_witness_t&& w, std::shared_ptr<const porep_compiled_t> compiled);
 
 // The circuit must carry a witness; the layout must be measured on its shape.
 // Runs on the calling thread's TBB arena (bound threads with tbb::task_arena).
@@ -30,5 +42,7 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
 // combinations built), then a, b, c and the densities from the compiled
 // matrices. Bit-identical to synthesize_porep_witness.
 porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled);
+// Its values only: inputs and aux assigned, no rows (a, b, c empty).
+porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled);
 
 }  // namespace cuzk::circuits

@@ -13,7 +13,8 @@ namespace cuzk::circuits {
 porep_synthesizer_t::porep_synthesizer_t(const porep::sector_params_t& params)
     : sector_bytes_(params.sector_bytes), shape_(porep_circuit_shape_t::for_sector(params)), compiled_([&] {
         const porep_circuit shape_only(shape_);
-        return porep_compiled_t::compile(shape_only, porep_layout_t::measure(shape_only));
+        return std::make_shared<const porep_compiled_t>(
+            porep_compiled_t::compile(shape_only, porep_layout_t::measure(shape_only)));
       }()) {}
 
 std::shared_ptr<const porep_synthesizer_t> porep_synthesizer_t::for_sector(const porep::sector_params_t& params) {
@@ -34,7 +35,11 @@ porep_circuit porep_synthesizer_t::circuit(const porep::vanilla_proof_t& proof, 
 }
 
 r1cs::witness_cs porep_synthesizer_t::synthesize(const porep_circuit& circuit) const {
-  return synthesize_porep_compiled(circuit, compiled_).into_witness_cs();
+  return synthesize_porep_compiled(circuit, *compiled_).into_witness_cs();
+}
+
+r1cs::witness_cs porep_synthesizer_t::synthesize_compact(const porep_circuit& circuit) const {
+  return into_deferred_witness(assign_porep_compiled(circuit, *compiled_), compiled_);
 }
 
 r1cs::witness_cs porep_synthesizer_t::synthesize(const porep::vanilla_proof_t& proof, unsigned partition) const {

@@ -24,8 +24,8 @@ class porep_synthesizer_t {
   static std::shared_ptr<const porep_synthesizer_t> for_sector(const porep::sector_params_t& params);
 
   const porep_circuit_shape_t& shape() const { return shape_; }
-  const porep_layout_t& layout() const { return compiled_.layout(); }
-  const porep_compiled_t& compiled() const { return compiled_; }
+  const porep_layout_t& layout() const { return compiled_->layout(); }
+  const porep_compiled_t& compiled() const { return *compiled_; }
 
   // The circuit of one partition (for its public inputs and description).
   // Throws std::invalid_argument when the proof's sector size is not this
@@ -36,11 +36,14 @@ class porep_synthesizer_t {
   // Runs in parallel on the calling thread's TBB arena.
   r1cs::witness_cs synthesize(const porep::vanilla_proof_t& proof, unsigned partition) const;
   r1cs::witness_cs synthesize(const porep_circuit& circuit) const;
+  // The same witness compact (r1cs::witness_cs::deferred): the assignment
+  // packed, the rows formed by the compiled matrices when the prover asks.
+  r1cs::witness_cs synthesize_compact(const porep_circuit& circuit) const;
 
  private:
   std::uint64_t sector_bytes_;
   porep_circuit_shape_t shape_;
-  porep_compiled_t compiled_;
+  std::shared_ptr<const porep_compiled_t> compiled_;
 };
 
 }  // namespace cuzk::circuits

@@ -1,5 +1,6 @@
 #include "circuits/post_partition_circuit_t.hpp"
 
+#include "circuits/porep_synthesis.hpp"
 #include "circuits/post_synthesis.hpp"
 
 namespace cuzk::circuits {
@@ -14,6 +15,10 @@ r1cs::shape_counts_t post_partition_circuit_t::prove_shape() const {
 
 r1cs::witness_cs post_partition_circuit_t::prove_witness(const r1cs::shape_counts_t&) const {
   return synthesize_post_compiled(circuit_, *compiled_).into_witness_cs();
+}
+
+r1cs::witness_cs post_partition_circuit_t::prove_witness_compact(const r1cs::shape_counts_t&) const {
+  return into_deferred_witness(assign_post_compiled(circuit_, *compiled_), compiled_);
 }
 
 r1cs::qap_columns_t post_partition_circuit_t::qap_columns(std::span<const ff::fr_t> row_values) const {

@@ -36,6 +36,7 @@ class post_partition_circuit_t final : public any_circuit {
   // The compiled path; `reserve` is unused (sizes come from the layout).
   // Throws std::invalid_argument without a witness.
   r1cs::witness_cs prove_witness(const r1cs::shape_counts_t& reserve) const override;
+  r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const override;
   r1cs::qap_columns_t qap_columns(std::span<const ff::fr_t> row_values) const override;
 
   const post_circuit& circuit() const { return circuit_; }

@@ -2,6 +2,8 @@
 // cuzk prove [--kind porep] --c1 FILE --params FILE --proof FILE --public FILE [--miner-id N --sector-num N] [--no-verify]
 // cuzk prove --kind window-post|winning-post --registered N --randomness HEX --miner-id N [--partition K]
 //            --params FILE --proof FILE --public FILE SECTOR.vproof...
+#include <algorithm>
+#include <bit>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -50,10 +52,21 @@ std::string partition_path(const std::string& path, unsigned k) {
 // One proof: synthesis (reserved from the shape when known), prove_start, finalize, verify, write.
 int prove_one(const prove_options& o, const circuits::any_circuit& circuit, const groth16::parameters_t& params,
               r1cs::witness_cs&& witness, double t_synth, unsigned k) {
+  if (witness.is_deferred()) {
+    // The compact witness (issue 18): what is held between synthesis and
+    // prove_start, against the rows and assignment the eager path holds.
+    const auto& aux = witness.compact_aux();
+    const std::size_t domain = std::bit_ceil(std::max<std::size_t>(witness.num_constraints(), 2));
+    const std::size_t eager = 32 * (3 * domain + witness.num_inputs() + witness.num_aux());
+    fmt::print("witness: {} aux, {} not 0/1 ({:.1f} %); compact {:.1f} MiB held until prove_start, eager {:.1f} MiB\n",
+               aux.size(), aux.wide_count(), aux.size() ? 100.0 * double(aux.wide_count()) / double(aux.size()) : 0.0,
+               double(witness.bytes()) / double(1 << 20), double(eager) / double(1 << 20));
+  }
   stopwatch sw;
   auto pending = groth16::prove_start(params, std::move(witness));
   double t_start = sw.lap();
   const std::vector<ff::fr_t> inputs = pending.public_inputs;
+  const auto pending_stages = pending.stage_ms;
   groth16::os_rng rng;  // fresh r, s per proof: zero knowledge needs them secret and uniform
   ff::fr_t r = ff::fr_t::random(rng), s = ff::fr_t::random(rng);
   auto proof = groth16::finalize(params, std::move(pending), r, s);
@@ -62,6 +75,7 @@ int prove_one(const prove_options& o, const circuits::any_circuit& circuit, cons
   fmt::print("timings:\n");
   print_timing("synthesis", t_synth);
   print_timing("prove_start", t_start);
+  for (const auto& [stage, ms] : pending_stages) print_timing("  " + stage, ms);
   print_timing("finalize", t_final);
   if (!o.no_verify) {
     bool ok = groth16::verify(params.vk, proof, inputs);
@@ -121,7 +135,7 @@ int run_prove_porep(const prove_options& o) {
     circuits::circuit_model<circuits::porep_circuit> circuit("porep", synthesizer->circuit(vanilla, k));
     fmt::print("partition {}: {}\n", k, circuit.description());
     sw.lap();
-    r1cs::witness_cs witness = synthesizer->synthesize(circuit.circuit());
+    r1cs::witness_cs witness = synthesizer->synthesize_compact(circuit.circuit());
     if (int rc = prove_one(o, circuit, params, std::move(witness), sw.lap(), k); rc != exit_ok) return rc;
   }
   return exit_ok;
@@ -157,7 +171,7 @@ int run_prove_post(const prove_options& o) {
       in.shape, std::make_shared<const circuits::post_circuit::witness_t>(std::move(in.sectors))));
   fmt::print("circuit: {}\n", circuit.description());
   sw.lap();
-  auto witness = circuit.prove_witness(circuit.prove_shape());  // the compiled path, as the engine proves
+  auto witness = circuit.prove_witness_compact(circuit.prove_shape());  // the compiled path, as the engine's CPU backend proves
   if (circuit.public_inputs() != public_inputs)
     return report_error("internal: the circuit's public inputs are not the request's", exit_internal);
   return prove_one(o, circuit, params, std::move(witness), sw.lap(), 0);

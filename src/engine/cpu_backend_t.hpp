@@ -11,6 +11,10 @@ class cpu_backend_t final : public prove_backend_t {
 
   std::string name() const override { return "cpu"; }
   uint32_t device_count() const override { return devices_; }
+  // groth16::prove_start forms a compact witness's rows (the "rows" step)
+  // right where it would read them: a, b, c are not held between synthesis
+  // and proving.
+  bool compact_witness() const override { return true; }
   groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t& params,
                                        r1cs::witness_cs&& witness) override {
     return groth16::prove_start(params, std::move(witness));

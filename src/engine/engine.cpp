@@ -165,6 +165,10 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
                gib_text(plan_.total), plan_.total, gib_text(plan_.critical_reserve), plan_.synthesis_workers, plan_.prove_workers,
                plan_.critical_workers, plan_.devices.size(),
                backend_->name(), plan_.gpu_queue_capacity, config_.queue_depth_per_worker, plan_.finalizer_threads);
+  using compact_t = engine_config_t::compact_t;
+  compact_witness_ = config_.compact_witness == compact_t::on ||
+                     (config_.compact_witness == compact_t::automatic && backend_->compact_witness());
+  if (compact_witness_) spdlog::info("engine: witnesses stay compact until prove_start (0/1 values as bits, rows formed there)");
   params_.set_hooks([this](param_entry_t& e) { ready(e); },
                     [backend = backend_](const groth16::parameters_t& p) { backend->forget(p); });
   if (backend_->pools_witness()) {

@@ -24,6 +24,14 @@ struct engine_config_t {
   // eighth of the budget.
   std::optional<uint64_t> critical_reserve = 0;
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
+  // Whether synthesized witnesses of compiled circuits stay compact until
+  // prove_start (r1cs::witness_cs::deferred: the assignment with its 0/1
+  // values as bits, a, b, c formed by the prover). automatic = the
+  // backend's choice (prove_backend_t::compact_witness): the CPU backend
+  // yes; the GPU backend not yet, as it would form the rows on the host on
+  // the path that feeds the device.
+  enum class compact_t { automatic, on, off };
+  compact_t compact_witness = compact_t::automatic;
   uint32_t gpu_workers_per_device = 2;
   // Extra prove workers per device that take only critical-priority
   // partitions (WinningPoSt), with high-priority CUDA streams: without one,

@@ -102,6 +102,8 @@ class engine_t::impl {
   void set_worker(uint32_t worker, const partition_work_t* w);
 
   std::shared_ptr<prove_backend_t> backend_, fallback_;
+  // Synthesis hands compact witnesses to prove_start (engine_config_t::compact_witness).
+  bool compact_witness_ = false;
   // Witness buffers kept between partitions when the backend asks for it
   // (prove_backend_t::pools_witness); paid for through budget_'s pooled bytes.
   std::unique_ptr<r1cs::buffer_pool_t> pool_;

@@ -278,7 +278,8 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
       {
         // a, b, c and aux come from the buffers promised at dispatch; the rest is freed.
         r1cs::buffer_pool_t::take_scope pooled(w.pool_token);
-        w.witness.emplace(job->circuits[w.index]->prove_witness(job->shape));
+        const auto& circuit = *job->circuits[w.index];
+        w.witness.emplace(compact_witness_ ? circuit.prove_witness_compact(job->shape) : circuit.prove_witness(job->shape));
       }
       w.pool_promise.reset();
       // Here rather than in prove_start: synthesis workers have slack, the
@@ -304,7 +305,12 @@ void engine_t::impl::synthesize(partition_work_t&& w) {
   w.gauge.enter(gauge_kind_t::queued, "synth_done");
   w.queued_at = steady_clock::now();
   const auto key = w.key();
-  gpu_queue_.push(key, std::move(w));  // blocks while the short queue is full
+  // Blocks while the short queue is full, except for critical work: a
+  // WinningPoSt synthesized behind a queue of PoRep partitions goes in at
+  // once (its key puts it first) instead of waiting for a prove worker to
+  // take one of them.
+  const bool critical = job->priority == priority_t::critical;
+  gpu_queue_.push(key, std::move(w), critical);
 }
 
 void engine_t::impl::prove_loop(uint32_t worker, uint32_t device, bool critical) {
@@ -347,6 +353,13 @@ void engine_t::impl::prove_start(partition_work_t&& w, uint32_t worker, uint32_t
     // The fallback needs every query on the host: read again if the GPU backend released some.
     const auto params = fallback ? params_.complete(*w.params) : w.params->params;
     w.pending.emplace(backend->prove_start(dev, *params, std::move(*w.witness)));
+  } catch (const groth16::unsatisfied_witness& e) {
+    // A compact witness's rows are first formed here: unsatisfied, it fails
+    // the same way on every device, so the job fails now (as after synthesis).
+    bank_kept();
+    set_worker(worker, nullptr);
+    halt_job(job, job_status_t::failed, fmt::format("partition {}: {}", w.index, e.what()));
+    return;
   } catch (const std::exception& e) {
     bank_kept();
     set_worker(worker, nullptr);

@@ -27,6 +27,7 @@ class fault_injecting_backend_t final : public prove_backend_t {
   uint64_t release_host_copy(groth16::parameters_t& p) override { return inner_->release_host_copy(p); }
   void forget(const groth16::parameters_t& p) override { inner_->forget(p); }
   void prepare_witness(r1cs::witness_cs& w) noexcept override { inner_->prepare_witness(w); }
+  bool compact_witness() const override { return inner_->compact_witness(); }
   bool pools_witness() const override { return inner_->pools_witness(); }
   partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override { return inner_->footprint(s); }
   uint32_t device_count() const override { return inner_->device_count(); }

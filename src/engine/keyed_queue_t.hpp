@@ -21,10 +21,12 @@ class keyed_queue_t {
  public:
   explicit keyed_queue_t(size_t capacity = std::numeric_limits<size_t>::max()) : capacity_(capacity) {}
 
-  // Blocks while full; false (and the item dropped) once closed.
-  bool push(Key key, T item) {
+  // Blocks while full, unless `past_capacity` (work that must not wait for
+  // room: the engine's critical partitions, whose memory the budget has
+  // already paid for); false (and the item dropped) once closed.
+  bool push(Key key, T item, bool past_capacity = false) {
     std::unique_lock lk(mu_);
-    not_full_.wait(lk, [&] { return closed_ || items_.size() < capacity_; });
+    not_full_.wait(lk, [&] { return closed_ || past_capacity || items_.size() < capacity_; });
     if (closed_) return false;
     if (!items_.emplace(std::move(key), std::move(item)).second) throw std::logic_error("keyed_queue_t: duplicate key");
     if (items_.size() > peak_) peak_ = items_.size();

@@ -48,6 +48,9 @@ class prove_backend_t {
   // (r1cs::buffer_pool_t): the GPU backend's locked buffers, when prove_start
   // frees them inside a buffer_pool_t::keep_scope. Default: no.
   virtual bool pools_witness() const { return false; }
+  // Whether this backend takes witnesses compact (r1cs::witness_cs::deferred)
+  // by default: its prove_start forms their rows. Default: no.
+  virtual bool compact_witness() const { return false; }
   // Host bytes one partition of this shape holds here (what the engine
   // reserves before synthesis). Default: the CPU prover's.
   virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape) const {

@@ -154,6 +154,10 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   const size_t n_inputs = w.num_inputs();
   pending_proof_t out;
   step_timer_t steps(out.stage_ms);
+  if (w.is_deferred()) {  // rows formed on the host for now
+    w.materialize();
+    steps.lap("rows");
+  }
   auto [d, a, b, c] = take_checked_evaluations(sizes_, w);
   const size_t b_inputs = w.b_input_density().total_density();
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());

@@ -27,6 +27,10 @@ pending_proof_t prove_start(const parameters_t& params, r1cs::witness_cs&& w) {
   pending_proof_t out;
   step_timer_t steps(out.stage_ms);
   const size_t n_inputs = w.num_inputs();
+  if (w.is_deferred()) {
+    w.materialize();
+    steps.lap("rows");
+  }
   auto [d, a, b, c] = take_checked_evaluations(query_sizes_t::of(params), w);
   const size_t b_inputs = w.b_input_density().total_density();
   steps.lap("checks");

@@ -55,12 +55,13 @@ void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, s
     }
   });
   if (const std::size_t i = first_bad.load(); i != SIZE_MAX) {
-    throw std::invalid_argument("witness does not satisfy constraint " + std::to_string(i) +
+    throw unsatisfied_witness("witness does not satisfy constraint " + std::to_string(i) +
                                 " (A*B != C); run the circuit in test mode to name it");
   }
 }
 
 void check_witness_rows(r1cs::witness_cs& w) {
+  if (w.is_deferred()) return;  // no rows yet: take_checked_evaluations checks them once formed
   check_satisfied(w.a(), w.b(), w.c());
   w.mark_rows_checked();
 }
@@ -93,6 +94,7 @@ std::vector<ff::fr_t> compact_dense(std::span<const ff::fr_t> scalars, const r1c
 }
 
 qap_evaluations_t take_checked_evaluations(const query_sizes_t& sizes, r1cs::witness_cs& w) {
+  w.materialize();
   poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
   if (d.n < 2) d = poly::domain_t(1);
   check_parameters_fit(sizes, w, d.n);

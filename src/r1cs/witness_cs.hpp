@@ -8,10 +8,13 @@
 // vector doubling at 2^27 constraints.
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "r1cs/compact_assignment_t.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density_tracker.hpp"
 #include "r1cs/shape_counts_t.hpp"
@@ -38,6 +41,30 @@ class witness_cs {
     density_tracker a_input_density, b_input_density, a_aux_density, b_aux_density;
   };
   static witness_cs from_parts(parts_t&& p);
+
+  // What forms a compiled circuit's rows from its assignment (the compact
+  // path, issue 18): given p.inputs and p.aux, fills p.a, p.b, p.c (input
+  // rows included, capacity up to the domain) and the four densities.
+  class row_evaluator_t {
+   public:
+    virtual ~row_evaluator_t() = default;
+    virtual shape_counts_t counts() const = 0;  // input constraints included
+    virtual void evaluate(parts_t& p) const = 0;
+  };
+  // A witness whose rows are not formed yet: the inputs, the aux packed, and
+  // what forms a, b, c when the prover asks (materialize()). Until then it
+  // holds compact_assignment_t::bytes() + 32 per input instead of
+  // 32 * (3 rows + variables). Throws std::invalid_argument when the sizes
+  // are not the evaluator's.
+  static witness_cs deferred(fr_vector inputs, compact_assignment_t aux, std::shared_ptr<const row_evaluator_t> rows);
+  bool is_deferred() const { return rows_ != nullptr; }
+  const compact_assignment_t& compact_aux() const { return compact_aux_; }
+  const std::shared_ptr<const row_evaluator_t>& row_evaluator() const { return rows_; }
+  // Unpacks the aux and forms a, b, c and the densities; then the witness
+  // is what from_parts gives. Nothing when it is not deferred.
+  void materialize();
+  // Host bytes the witness's buffers hold now (capacities).
+  std::size_t bytes() const;
 
   // Sizes from a shape pass; num_constraints should include the input constraints.
   // a, b and c up to the evaluation domain (the next power of two): the
@@ -97,9 +124,9 @@ class witness_cs {
     }
   }
 
-  size_t num_constraints() const { return a_.size(); }
+  size_t num_constraints() const { return rows_ ? rows_->counts().num_constraints : a_.size(); }
   size_t num_inputs() const { return input_assignment_.size(); }
-  size_t num_aux() const { return aux_assignment_.size(); }
+  size_t num_aux() const { return rows_ ? compact_aux_.size() : aux_assignment_.size(); }
   shape_counts_t counts() const { return {num_constraints(), num_inputs(), num_aux()}; }
 
   const fr_vector& input_assignment() const { return input_assignment_; }
@@ -144,6 +171,8 @@ class witness_cs {
 
   fr_vector input_assignment_;
   fr_vector aux_assignment_;
+  compact_assignment_t compact_aux_;               // deferred only
+  std::shared_ptr<const row_evaluator_t> rows_;  // deferred only
   size_t rows_checked_ = 0;  // rows when mark_rows_checked was called
   fr_vector a_, b_, c_;
   density_tracker a_input_density_, a_aux_density_;
@@ -170,6 +199,47 @@ inline witness_cs witness_cs::from_parts(parts_t&& p) {
   w.a_aux_density_ = std::move(p.a_aux_density);
   w.b_aux_density_ = std::move(p.b_aux_density);
   return w;
+}
+
+inline witness_cs witness_cs::deferred(fr_vector inputs, compact_assignment_t aux,
+                                      std::shared_ptr<const row_evaluator_t> rows) {
+  if (!rows) throw std::invalid_argument("witness_cs::deferred: no row evaluator");
+  const shape_counts_t n = rows->counts();
+  if (inputs.size() != n.num_inputs || aux.size() != n.num_aux) {
+    throw std::invalid_argument("witness_cs::deferred: " + std::to_string(inputs.size()) + " inputs and " +
+                                std::to_string(aux.size()) + " aux for a circuit of " + std::to_string(n.num_inputs) +
+                                " and " + std::to_string(n.num_aux));
+  }
+  witness_cs w;
+  w.input_assignment_ = std::move(inputs);
+  w.compact_aux_ = std::move(aux);
+  w.rows_ = std::move(rows);
+  w.a_input_density_ = {};
+  w.b_input_density_ = {};
+  return w;
+}
+
+inline void witness_cs::materialize() {
+  if (!rows_) return;
+  parts_t p;
+  p.inputs = std::move(input_assignment_);
+  p.aux = compact_aux_.unpack();
+  rows_->evaluate(p);
+  const std::shared_ptr<const row_evaluator_t> rows = std::exchange(rows_, nullptr);
+  compact_aux_ = {};
+  *this = from_parts(std::move(p));
+  if (a_.size() != rows->counts().num_constraints) {
+    throw std::logic_error("witness_cs::materialize: the evaluator formed " + std::to_string(a_.size()) +
+                           " rows, not " + std::to_string(rows->counts().num_constraints));
+  }
+}
+
+inline std::size_t witness_cs::bytes() const {
+  std::size_t n = compact_aux_.bytes();
+  for (const fr_vector* v : {&input_assignment_, &aux_assignment_, &a_, &b_, &c_}) n += v->capacity() * sizeof(fr_t);
+  for (const density_tracker* d : {&a_input_density_, &b_input_density_, &a_aux_density_, &b_aux_density_})
+    n += (d->size() + 63) / 64 * sizeof(std::uint64_t);
+  return n;
 }
 
 }  // namespace cuzk::r1cs

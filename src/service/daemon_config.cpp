@@ -221,6 +221,8 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   e.safety_margin = safety_margin;
   e.critical_reserve = critical_reserve;  // nullopt = auto in the engine
   e.synthesis_threads = synthesis_threads;
+  using compact_t = engine::engine_config_t::compact_t;
+  e.compact_witness = compact_witness == "on" ? compact_t::on : compact_witness == "off" ? compact_t::off : compact_t::automatic;
   e.gpu_workers_per_device = gpu_workers_per_device;
   e.critical_workers_per_device = critical_workers_per_device;
   e.devices = devices;
@@ -303,6 +305,8 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   if (c.finalizer_threads == 0) r.fail("pipeline", "finalizer_threads", "must be at least 1");
 
   r.read("synthesis", "threads", c.synthesis_threads, 4096);
+  r.read("synthesis", "compact_witness", c.compact_witness);
+  check_choice(r, "synthesis", "compact_witness", c.compact_witness, {"auto", "on", "off"});
 
   r.read("pipeline", "gpu_queue_depth", c.gpu_queue_depth, 1024);
   if (c.gpu_queue_depth == 0) r.fail("pipeline", "gpu_queue_depth", "must be at least 1");

@@ -48,6 +48,7 @@ struct daemon_config_t {
 
   // [synthesis]
   uint32_t synthesis_threads = 0;  // synthesis workers; 0 = hardware threads
+  std::string compact_witness = "auto";  // auto | on | off (engine_config_t::compact_witness)
 
   // [pipeline]
   uint32_t gpu_queue_depth = 2;  // synthesized partitions waiting per prove worker

@@ -424,6 +424,27 @@ void expect_compiled_matches_plain(const post_circuit& c) {
   EXPECT_EQ(handed.counts(), plain.counts());
   EXPECT_TRUE(std::ranges::equal(handed.c(), plain.c()));
   EXPECT_NO_THROW(groth16::check_witness_rows(handed));
+  // The compact path: the assignment packed, no rows until materialize(),
+  // then the same witness.
+  r1cs::witness_cs compact = compiled.prove_witness_compact(compiled.prove_shape());
+  ASSERT_TRUE(compact.is_deferred());
+  EXPECT_EQ(compact.counts(), plain.counts());
+  EXPECT_TRUE(compact.a().empty());
+  EXPECT_LT(compact.bytes(), handed.bytes() / 4) << c.description();
+  EXPECT_TRUE(std::ranges::equal(compact.compact_aux().unpack(), plain.aux_assignment()));
+  groth16::check_witness_rows(compact);  // nothing to check yet
+  EXPECT_FALSE(compact.rows_checked());
+  compact.materialize();
+  ASSERT_FALSE(compact.is_deferred());
+  EXPECT_TRUE(std::ranges::equal(compact.input_assignment(), plain.input_assignment()));
+  EXPECT_TRUE(std::ranges::equal(compact.aux_assignment(), plain.aux_assignment()));
+  EXPECT_TRUE(std::ranges::equal(compact.a(), plain.a()));
+  EXPECT_TRUE(std::ranges::equal(compact.b(), plain.b()));
+  EXPECT_TRUE(std::ranges::equal(compact.c(), plain.c()));
+  EXPECT_EQ(words(compact.a_aux_density()), words(plain.a_aux_density()));
+  EXPECT_EQ(words(compact.b_aux_density()), words(plain.b_aux_density()));
+  EXPECT_EQ(words(compact.a_input_density()), words(plain.a_input_density()));
+  EXPECT_EQ(words(compact.b_input_density()), words(plain.b_input_density()));
 }
 }  // namespace
 
@@ -444,23 +465,35 @@ TEST(PostSynthesis, CompiledWitnessMatchesPlainWitnessMode) {
 // come from the matrices, not from the values, so the engine's row check
 // (check_witness_rows, before any MSM) refuses it, naming a row of the
 // corrupted sector's block.
+// The compact witness is refused the same way when the prover forms its
+// rows (take_checked_evaluations), before any MSM.
 TEST(PostSynthesis, CorruptedOpeningFailsTheRowCheck) {
   auto sectors = two_kib().window;
   sectors[1].challenges[3].path.siblings[1][2] += fr_t::one();
   const circuits::post_partition_circuit_t c(window_2k(sectors));
+  const auto& l = c.compiled().layout();
+  auto expect_block_1 = [&](const std::string& what) {
+    // "... constraint N ...": a row of sector block 1, whose opening is bad.
+    const auto at = what.find("constraint ");
+    ASSERT_NE(at, std::string::npos) << what;
+    const std::size_t row = std::stoull(what.substr(at + 11));
+    EXPECT_GE(row, l.block_rows) << what;
+    EXPECT_LT(row, 2 * l.block_rows) << what;
+  };
   r1cs::witness_cs w = c.prove_witness(c.prove_shape());
   try {
     groth16::check_witness_rows(w);
     FAIL() << "the corrupted sibling was not caught";
   } catch (const std::invalid_argument& e) {
-    // "... constraint N ...": a row of sector block 1, whose opening is bad.
-    const std::string what = e.what();
-    const auto at = what.find("constraint ");
-    ASSERT_NE(at, std::string::npos) << what;
-    const std::size_t row = std::stoull(what.substr(at + 11));
-    const auto& l = c.compiled().layout();
-    EXPECT_GE(row, l.block_rows) << what;
-    EXPECT_LT(row, 2 * l.block_rows) << what;
+    expect_block_1(e.what());
+  }
+  r1cs::witness_cs compact = c.prove_witness_compact(c.prove_shape());
+  try {
+    compact.materialize();
+    groth16::check_witness_rows(compact);
+    FAIL() << "the corrupted sibling was not caught in the compact witness";
+  } catch (const std::invalid_argument& e) {
+    expect_block_1(e.what());
   }
 }
 
@@ -517,6 +550,25 @@ void prove_and_verify(post_kind_t kind, const std::vector<post_sector_proof_t>& 
   const auto t1 = std::chrono::steady_clock::now();
   const auto proof = groth16::prove(params, circuit, rng);
   const auto t2 = std::chrono::steady_clock::now();
+  // The compact witness proves to the same bytes for the same r and s.
+  {
+    const fr_t r = fr_t::random(rng), s = fr_t::random(rng);
+    auto eager = groth16::prove_start(params, circuit.prove_witness(circuit.prove_shape()));
+    r1cs::witness_cs compact = circuit.prove_witness_compact(circuit.prove_shape());
+    ASSERT_TRUE(compact.is_deferred());
+    auto deferred = groth16::prove_start(params, std::move(compact));
+    EXPECT_EQ(deferred.stage_ms.front().first, "rows");
+    EXPECT_EQ(groth16::finalize(params, std::move(deferred), r, s).encode(),
+              groth16::finalize(params, std::move(eager), r, s).encode());
+    // One aux value changed in the compact form: prove_start refuses it as
+    // unsatisfied (what the engine fails a job on without retrying).
+    r1cs::witness_cs good = circuit.prove_witness_compact(circuit.prove_shape());
+    r1cs::fr_vector aux = good.compact_aux().unpack();
+    aux[aux.size() / 2] += fr_t::one();
+    r1cs::witness_cs bad = r1cs::witness_cs::deferred(good.input_assignment(), r1cs::compact_assignment_t::pack(aux),
+                                                      good.row_evaluator());
+    EXPECT_THROW(groth16::prove_start(params, std::move(bad)), groth16::unsatisfied_witness);
+  }
   auto inputs = circuits::post_public_inputs(shape, circuits::post_public_sectors(witness));
   EXPECT_TRUE(groth16::verify(params.vk, proof, inputs));
   inputs[0] += fr_t::one();  // another comm_r

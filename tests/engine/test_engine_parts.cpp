@@ -138,9 +138,17 @@ TEST(engine_queue, smallest_key_first_bounded_and_duplicates_rejected) {
   t.join();
   EXPECT_TRUE(pushed);
   EXPECT_EQ(*q.pop([](const std::string& s) { return s != "three"; }), "five");
+  // Full again: an item pushed past capacity goes in at once, first by its key.
+  ASSERT_TRUE(q.push(4, "four"));
+  ASSERT_TRUE(q.push(0, "zero", true));
+  EXPECT_EQ(q.size(), 3u);
+  EXPECT_EQ(*q.pop(), "zero");
+  EXPECT_EQ(*q.pop(), "three");
+  EXPECT_EQ(*q.pop(), "four");
+  ASSERT_TRUE(q.push(3, "three"));
   auto taken = q.extract_if([](const std::string& s) { return s == "three"; });
   EXPECT_EQ(taken.size(), 1u);
-  EXPECT_EQ(q.peak(), 2u);
+  EXPECT_EQ(q.peak(), 3u);
   q.close();
   EXPECT_FALSE(q.pop());
   EXPECT_FALSE(q.push(9, "late"));

@@ -41,6 +41,8 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_TRUE(c.gpu_options().pin_witness);
   EXPECT_TRUE(c.devices.empty());
   EXPECT_EQ(c.synthesis_threads, 0u);
+  EXPECT_EQ(c.compact_witness, "auto");
+  EXPECT_EQ(c.engine_config().compact_witness, cuzk::engine::engine_config_t::compact_t::automatic);
   EXPECT_EQ(c.gpu_queue_depth, 2u);
   EXPECT_EQ(c.log_level, "info");
   EXPECT_EQ(c.log_format, "text");
@@ -102,6 +104,7 @@ device_reserve = "20GiB"
 pin_witness = false
 [synthesis]
 threads = 12
+compact_witness = "on"
 [pipeline]
 gpu_queue_depth = 4
 max_attempts = 5
@@ -133,6 +136,10 @@ retention = "90s"
   EXPECT_FALSE(c.pin_witness);
   EXPECT_FALSE(g.pin_witness);
   EXPECT_EQ(c.synthesis_threads, 12u);
+  EXPECT_EQ(c.compact_witness, "on");
+  EXPECT_EQ(c.engine_config().compact_witness, cuzk::engine::engine_config_t::compact_t::on);
+  EXPECT_EQ(parse_daemon_config("[synthesis]\ncompact_witness = \"off\"\n", "t").engine_config().compact_witness,
+            cuzk::engine::engine_config_t::compact_t::off);
   EXPECT_EQ(c.gpu_queue_depth, 4u);
   EXPECT_EQ(c.max_attempts, 5u);
   EXPECT_EQ(c.finalizer_threads, 6u);
@@ -177,6 +184,7 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\nparam_residency = \"mmap\"\n", {"gpus.param_residency", "mmap"});
   expect_rejected("[gpus]\ndevice_reserve = \"lots\"\n", {"gpus.device_reserve"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
+  expect_rejected("[synthesis]\ncompact_witness = \"yes\"\n", {"synthesis.compact_witness", "'yes'"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
   expect_rejected("[logging]\nlevel = \"loud\"\n", {"logging.level", "'loud'"});
   expect_rejected("[logging]\nformat = \"xml\"\n", {"logging.format"});

@@ -1,0 +1,72 @@
+// r1cs::compact_assignment_t against the values it packs: every value back
+// by index and by unpack, the wide count and bytes from an independent
+// count, across task boundaries (2^16 variables) and partial last words.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "r1cs/compact_assignment_t.hpp"
+#include "test_seed.hpp"
+
+namespace cuzk::r1cs {
+namespace {
+
+using ff::fr_t;
+
+// n values: 0 and 1 with probability `bits` (half each), the rest random or
+// small non-bits (2, -1), the cases a bit test might confuse.
+std::vector<fr_t> mixed(std::size_t n, double bits, std::mt19937_64& rng) {
+  std::vector<fr_t> v(n);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (auto& x : v) {
+    const double p = u(rng);
+    if (p < bits / 2) x = fr_t::zero();
+    else if (p < bits) x = fr_t::one();
+    else if (p < bits + (1 - bits) / 4) x = fr_t::one().dbl();
+    else if (p < bits + (1 - bits) / 2) x = -fr_t::one();
+    else x = fr_t::random(rng);
+  }
+  return v;
+}
+
+void expect_round_trip(const std::vector<fr_t>& v, std::uint64_t seed) {
+  const compact_assignment_t c = compact_assignment_t::pack(v);
+  ASSERT_EQ(c.size(), v.size());
+  std::size_t wide = 0;
+  for (const auto& x : v) wide += !(x.is_zero() || x.is_one());
+  EXPECT_EQ(c.wide_count(), wide) << "seed " << seed;
+  const std::size_t words = (v.size() + 63) / 64;
+  EXPECT_EQ(c.bytes(), 3 * 8 * words + 32 * wide);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!(c[i] == v[i])) FAIL() << "value " << i << " of " << v.size() << " differs (seed " << seed << ")";
+    EXPECT_EQ(c.is_wide(i), !(v[i].is_zero() || v[i].is_one()));
+  }
+  const fr_vector back = c.unpack();
+  ASSERT_EQ(back.size(), v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!(back[i] == v[i])) FAIL() << "unpacked value " << i << " differs (seed " << seed << ")";
+  }
+}
+
+TEST(compact_assignment, round_trips_mixed_values_of_every_size) {
+  const std::uint64_t seed = test::seed("compact_assignment");
+  std::mt19937_64 rng(seed);
+  for (std::size_t n : {0u, 1u, 63u, 64u, 65u, 1000u, (1u << 16) - 1, (1u << 16) + 1, 300'001u}) {
+    for (double bits : {0.0, 0.9, 1.0}) expect_round_trip(mixed(n, bits, rng), seed);
+  }
+}
+
+TEST(compact_assignment, bits_take_three_bits_and_other_values_thirty_two_bytes) {
+  std::vector<fr_t> v(1 << 20, fr_t::one());
+  v[5] = fr_t::one().dbl();
+  const compact_assignment_t c = compact_assignment_t::pack(v);
+  EXPECT_EQ(c.wide_count(), 1u);
+  EXPECT_EQ(c.bytes(), 3 * (std::size_t(1) << 20) / 8 + 32);
+  EXPECT_EQ(c[5], fr_t::one().dbl());
+  EXPECT_EQ(c[6], fr_t::one());
+  std::vector<fr_t> wrong(3);
+  EXPECT_THROW(c.unpack(std::span<fr_t>(wrong)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace cuzk::r1cs
