@@ -6,6 +6,7 @@
 // proof verifies with the inputs a verifier derives (comm_r and the
 // challenges of the randomness). The daemon path, Curio's requests and
 // bad blobs are tests/service/test_curio_post.cpp.
+#include <algorithm>
 #include <random>
 
 #include "circuits/post_public_inputs.hpp"
@@ -403,4 +404,28 @@ TEST(engine_post, without_critical_workers_winning_post_waits_for_an_ordinary_wo
   ASSERT_EQ(calls.size(), 2u);
   EXPECT_EQ(calls[1].first_input, winning.sectors[0].comm_r);
   EXPECT_FALSE(calls[1].high_priority);
+}
+
+// On the CPU backend a PoSt witness stays compact from synthesis to
+// prove_start, which forms its rows (its "rows" step); with
+// compact_witness = off it is formed at synthesis. Both proofs verify.
+TEST(engine_post, cpu_backend_keeps_the_witness_compact_until_prove_start) {
+  const winning_fixture_t f("engine_post.compact");
+  const auto params = winning_params();
+  for (const auto mode : {engine_config_t::compact_t::automatic, engine_config_t::compact_t::off}) {
+    auto cfg = small_config(uint64_t(2) << 30);
+    cfg.compact_witness = mode;
+    engine_t e(cfg);
+    e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), params);
+    auto req = f.request;
+    req.timeline = true;
+    const auto res = e.prove(req);
+    ASSERT_EQ(res.status, job_status_t::completed) << res.error_message;
+    const auto tl = nlohmann::json::parse(e.timeline_json(res.job_id));
+    ASSERT_EQ(tl["partitions"].size(), 1u);
+    std::vector<std::string> stages;
+    for (const auto& ev : tl["partitions"][0]["events"]) stages.push_back(ev["stage"]);
+    const bool rows = std::ranges::find(stages, "prove_start.rows") != stages.end();
+    EXPECT_EQ(rows, mode == engine_config_t::compact_t::automatic) << "mode " << int(mode);
+  }
 }
