@@ -36,6 +36,7 @@ class porep_coeff_table_t {
 
   const ff::fr_t& operator[](std::uint16_t i) const { return values_[i]; }
   std::size_t size() const { return values_.size(); }
+  const std::vector<ff::fr_t>& values() const { return values_; }
 
  private:
   struct key_t {

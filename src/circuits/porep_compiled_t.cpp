@@ -120,15 +120,55 @@ void porep_compiled_t::eval_rows(const porep_sparse_rows_t& m, std::size_t r0, s
   }
 }
 
-void porep_compiled_t::apply_density(const density_t& d, std::vector<std::uint64_t>& aux,
-                                     std::vector<std::uint64_t>& inputs) const {
-  or_shifted(aux.data(), d.abs_aux, 0);
-  or_shifted(inputs.data(), d.abs_input, 0);
+void porep_compiled_t::apply_density(const density_t& d, std::uint64_t* aux, std::uint64_t* inputs) const {
+  or_shifted(aux, d.abs_aux, 0);
+  or_shifted(inputs, d.abs_input, 0);
   for (unsigned q = 0; q < layout_.challenges; ++q) {
     const porep_slot_t s = layout_.at(q, {});
-    or_shifted(aux.data(), d.block_aux, s.aux);
-    or_shifted(inputs.data(), d.block_input, s.input);
+    or_shifted(aux, d.block_aux, s.aux);
+    or_shifted(inputs, d.block_input, s.input);
   }
+}
+
+void porep_compiled_t::densities(std::span<std::uint64_t> a_input, std::span<std::uint64_t> b_input,
+                                 std::span<std::uint64_t> a_aux, std::span<std::uint64_t> b_aux) const {
+  const std::size_t in_words = (layout_.num_inputs() + 63) / 64, aux_words = (layout_.num_aux() + 63) / 64;
+  if (a_input.size() != in_words || b_input.size() != in_words || a_aux.size() != aux_words ||
+      b_aux.size() != aux_words) {
+    throw std::invalid_argument("porep_compiled_t::densities: bitmaps of another shape");
+  }
+  // The top block's bitmaps have no block-relative bits, so applying them
+  // per challenge adds nothing but their absolute bits.
+  apply_density(top_a_, a_aux.data(), a_input.data());
+  apply_density(top_b_, b_aux.data(), b_input.data());
+  apply_density(block_a_, a_aux.data(), a_input.data());
+  apply_density(block_b_, b_aux.data(), b_input.data());
+  // The input rows x_i * 0 = 0 put every input in A.
+  for (std::size_t i = 0; i < layout_.num_inputs(); ++i) a_input[i / 64] |= std::uint64_t(1) << (i % 64);
+}
+
+r1cs::compiled_rows_view_t porep_compiled_t::view() const {
+  using V = r1cs::compiled_rows_view_t;
+  static_assert(V::class_shift == R::class_shift && V::index_mask == R::index_mask);
+  static_assert(V::plus_one == porep_coeff_table_t::plus_one && V::minus_one == porep_coeff_table_t::minus_one);
+  static_assert(sizeof(R::term_t) == 3 * sizeof(std::uint16_t));
+  auto matrix = [](const porep_sparse_rows_t& m) {
+    return V::matrix_t{m.row_end, {reinterpret_cast<const std::uint16_t*>(m.terms.data()), 3 * m.terms.size()}};
+  };
+  const porep_layout_t& l = layout_;
+  V v;
+  v.coeffs = coeffs_.values();
+  v.blocks.push_back({matrix(top_.a), matrix(top_.b), matrix(top_.c), {{0, 0, 0}}});
+  V::block_t blk{matrix(block_.a), matrix(block_.b), matrix(block_.c), {}};
+  for (unsigned q = 0; q < l.challenges; ++q) {
+    const porep_slot_t s = l.at(q, {});
+    blk.instances.push_back({s.row, s.aux, s.input});
+  }
+  v.blocks.push_back(std::move(blk));
+  v.circuit_rows = l.circuit_rows();
+  v.num_inputs = l.num_inputs();
+  v.num_aux = l.num_aux();
+  return v;
 }
 
 void porep_compiled_t::evaluate(porep_witness_t& w) const {
@@ -145,18 +185,12 @@ void porep_compiled_t::evaluate(porep_witness_t& w) const {
     eval_rows(block_.b, r0, r1, w, s.aux, s.input, w.b.data() + s.row);
     eval_rows(block_.c, r0, r1, w, s.aux, s.input, w.c.data() + s.row);
   });
-  // The top block's bitmaps have no block-relative bits, so applying them
-  // per challenge adds nothing but their absolute bits.
-  apply_density(top_a_, w.a_aux_density, w.a_input_density);
-  apply_density(top_b_, w.b_aux_density, w.b_input_density);
-  apply_density(block_a_, w.a_aux_density, w.a_input_density);
-  apply_density(block_b_, w.b_aux_density, w.b_input_density);
+  densities(w.a_input_density, w.b_input_density, w.a_aux_density, w.b_aux_density);
   const std::size_t first = l.circuit_rows();
   for (std::size_t i = 0; i < w.inputs.size(); ++i) {
     w.a[first + i] = w.inputs[i];
     w.b[first + i] = fr_t::zero();
     w.c[first + i] = fr_t::zero();
-    w.a_input_density[i / 64] |= std::uint64_t(1) << (i % 64);
   }
 }
 

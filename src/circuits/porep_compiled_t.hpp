@@ -17,6 +17,7 @@
 #include "circuits/porep_layout_t.hpp"
 #include "circuits/porep_sparse_rows_t.hpp"
 #include "circuits/porep_witness_t.hpp"
+#include "r1cs/compiled_rows_view_t.hpp"
 #include "r1cs/qap_columns_t.hpp"
 
 namespace cuzk::circuits {
@@ -42,6 +43,14 @@ class porep_compiled_t {
   // Fills a, b, c (input rows included) and the four density bitmaps of a
   // witness whose inputs and aux are assigned; sizes must be the layout's.
   void evaluate(porep_witness_t& w) const;
+  // The four density bitmaps alone (what evaluate() sets in them), for a
+  // prover that forms the rows elsewhere; the words must be zero and sized
+  // to the layout's inputs and aux.
+  void densities(std::span<std::uint64_t> a_input, std::span<std::uint64_t> b_input, std::span<std::uint64_t> a_aux,
+                 std::span<std::uint64_t> b_aux) const;
+  // The matrices in the flat form a device evaluates: the top block once,
+  // the challenge block once per challenge. Points into this object.
+  r1cs::compiled_rows_view_t view() const;
   // The setup's columns at the given row values (any_circuit::qap_columns):
   // the transpose of evaluate(), scattering each row's value to its terms'
   // variables. Challenge blocks run in parallel (their own variables are
@@ -72,7 +81,7 @@ class porep_compiled_t {
   static density_t density_of(const porep_sparse_rows_t& m, const porep_coeff_table_t& coeffs,
                               std::size_t block_aux, std::size_t block_inputs, std::size_t abs_aux,
                               std::size_t abs_inputs);
-  void apply_density(const density_t& d, std::vector<std::uint64_t>& aux, std::vector<std::uint64_t>& inputs) const;
+  void apply_density(const density_t& d, std::uint64_t* aux, std::uint64_t* inputs) const;
 
   porep_layout_t layout_;
   porep_coeff_table_t coeffs_;

@@ -31,7 +31,7 @@ void allocate_rows(porep_witness_t& w, std::size_t rows) {
 // The compiled matrices as a deferred witness's row evaluator.
 class compiled_rows_t final : public r1cs::witness_cs::row_evaluator_t {
  public:
-  explicit compiled_rows_t(std::shared_ptr<const porep_compiled_t> c) : compiled_(std::move(c)) {}
+  explicit compiled_rows_t(std::shared_ptr<const porep_compiled_t> c) : compiled_(std::move(c)), view_(compiled_->view()) {}
   r1cs::shape_counts_t counts() const override {
     const porep_layout_t& l = compiled_->layout();
     return {l.num_constraints(), l.num_inputs(), l.num_aux()};
@@ -56,9 +56,21 @@ class compiled_rows_t final : public r1cs::witness_cs::row_evaluator_t {
          r1cs::density_tracker::from_words(std::move(w.a_aux_density), n_aux),
          r1cs::density_tracker::from_words(std::move(w.b_aux_density), n_aux)};
   }
+  void densities(r1cs::witness_cs::parts_t& p) const override {
+    const porep_layout_t& l = compiled_->layout();
+    const std::size_t n_in = l.num_inputs(), n_aux = l.num_aux();
+    std::vector<std::uint64_t> a_in((n_in + 63) / 64), b_in(a_in.size()), a_aux((n_aux + 63) / 64), b_aux(a_aux.size());
+    compiled_->densities(a_in, b_in, a_aux, b_aux);
+    p.a_input_density = r1cs::density_tracker::from_words(std::move(a_in), n_in);
+    p.b_input_density = r1cs::density_tracker::from_words(std::move(b_in), n_in);
+    p.a_aux_density = r1cs::density_tracker::from_words(std::move(a_aux), n_aux);
+    p.b_aux_density = r1cs::density_tracker::from_words(std::move(b_aux), n_aux);
+  }
+  const r1cs::compiled_rows_view_t* view() const override { return &view_; }
 
  private:
   std::shared_ptr<const porep_compiled_t> compiled_;
+  r1cs::compiled_rows_view_t view_;  // points into *compiled_
 };
 
 }  // namespace

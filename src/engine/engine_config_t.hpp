@@ -27,9 +27,9 @@ struct engine_config_t {
   // Whether synthesized witnesses of compiled circuits stay compact until
   // prove_start (r1cs::witness_cs::deferred: the assignment with its 0/1
   // values as bits, a, b, c formed by the prover). automatic = the
-  // backend's choice (prove_backend_t::compact_witness): the CPU backend
-  // yes; the GPU backend not yet, as it would form the rows on the host on
-  // the path that feeds the device.
+  // backend's choice (prove_backend_t::compact_witness): yes on both the
+  // CPU backend (rows formed on the host at prove_start) and the GPU backend
+  // (rows formed and checked on the device, gpu::form_rows).
   enum class compact_t { automatic, on, off };
   compact_t compact_witness = compact_t::automatic;
   uint32_t gpu_workers_per_device = 2;

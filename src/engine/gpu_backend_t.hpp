@@ -50,6 +50,8 @@ class gpu_backend_t final : public prove_backend_t {
   void prepare_witness(r1cs::witness_cs& witness) noexcept override;
   // With pin_witness: locked buffers are kept for the next partitions.
   bool pools_witness() const override { return options_.pin_witness; }
+  // The prover forms a compact witness's rows on the device (gpu::form_rows).
+  bool compact_witness() const override { return true; }
   partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override { return gpu_partition_footprint(s); }
   // The GPU's name and its memory, total and free now.
   gpu::device_info_t describe(uint32_t device) const override;

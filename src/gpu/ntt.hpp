@@ -49,5 +49,10 @@ struct compute_h_times {
 device_scalars compute_h_resident(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b,
                                   std::span<const ff::fr_t> c, ntt_config cfg = {},
                                   compute_h_times* times = nullptr);
+// The same from a, b, c already on the current device (gpu::form_rows):
+// they are consumed, H is left in a's memory. times: queued_ms is the host's
+// time to queue the transforms, uploaded_ms 0.
+device_scalars compute_h_resident(device_scalars&& a, device_scalars&& b, device_scalars&& c, ntt_config cfg = {},
+                                  compute_h_times* times = nullptr);
 
 }  // namespace cuzk::gpu

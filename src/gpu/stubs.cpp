@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpu/compiled_rows.hpp"
 #include "gpu/device.hpp"
 #include "gpu/field_check.hpp"
 #include "gpu/fixed_base.hpp"
@@ -43,6 +44,24 @@ void prepare_ntt(uint32_t) { no_cuda("gpu::prepare_ntt"); }
 device_scalars compute_h_resident(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::span<const ff::fr_t>,
                                   ntt_config, compute_h_times*) {
   no_cuda("gpu::compute_h_resident");
+}
+
+device_scalars compute_h_resident(device_scalars&&, device_scalars&&, device_scalars&&, ntt_config, compute_h_times*) {
+  no_cuda("gpu::compute_h_resident");
+}
+
+struct device_rows_t::impl {};
+device_rows_t::device_rows_t(const r1cs::compiled_rows_view_t&) { no_cuda("gpu::device_rows_t"); }
+device_rows_t::~device_rows_t() = default;
+device_rows_t::device_rows_t(device_rows_t&&) noexcept = default;
+device_rows_t& device_rows_t::operator=(device_rows_t&&) noexcept = default;
+std::size_t device_rows_t::bytes() const { return 0; }
+std::size_t device_rows_t::num_constraints() const { return 0; }
+std::size_t device_rows_t::num_inputs() const { return 0; }
+std::size_t device_rows_t::num_aux() const { return 0; }
+device_witness_t form_rows(const device_rows_t&, std::span<const ff::fr_t>, const r1cs::compact_assignment_t&,
+                           std::size_t) {
+  no_cuda("gpu::form_rows");
 }
 
 struct device_scalars::impl {};

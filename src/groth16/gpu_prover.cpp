@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "gpu/compiled_rows.hpp"
 #include "gpu/cuda_threads.hpp"
 #include "gpu/device.hpp"
 #include "gpu/msm_plan.hpp"
@@ -150,20 +151,84 @@ void gpu_prover_t::pin_witness(const r1cs::witness_cs& w) {
   }
 }
 
+const gpu::device_rows_t& gpu_prover_t::device_rows(const r1cs::compiled_rows_view_t& view) const {
+  // One circuit per parameter set: its matrices go up once and stay, unless
+  // a witness of another shape (which check_parameters_fit refused first) or
+  // of other matrices arrives.
+  std::lock_guard lock(rows_mutex_);
+  if (!rows_ || rows_coeffs_ != view.coeffs.data() || rows_->num_constraints() != view.num_constraints() ||
+      rows_->num_inputs() != view.num_inputs || rows_->num_aux() != view.num_aux) {
+    rows_.reset();
+    rows_ = std::make_unique<gpu::device_rows_t>(view);
+    rows_coeffs_ = view.coeffs.data();
+    spdlog::debug("gpu prover: compiled rows on the device, {:.1f} MiB", double(rows_->bytes()) / (1 << 20));
+  }
+  return *rows_;
+}
+
+std::size_t gpu_prover_t::device_rows_bytes() const {
+  std::lock_guard lock(rows_mutex_);
+  return rows_ ? rows_->bytes() : 0;
+}
+
 pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
-  const size_t n_inputs = w.num_inputs();
   pending_proof_t out;
   step_timer_t steps(out.stage_ms);
-  if (w.is_deferred()) {  // rows formed on the host for now
+  const r1cs::compiled_rows_view_t* view = w.is_deferred() ? w.row_evaluator()->view() : nullptr;
+  if (view) {
+    // a, b, c formed on the device from the compact witness (issue 18).
+    w.form_densities();
+    poly::domain_t d = poly::domain_t::for_size(w.num_constraints());
+    if (d.n < 2) d = poly::domain_t(1);
+    check_parameters_fit(sizes_, w, d.n);
+    const gpu::device_rows_t& rows = device_rows(*view);
+    steps.lap("checks");
+    gpu::device_witness_t dw = gpu::form_rows(rows, w.input_assignment(), w.compact_aux(), d.n);
+    steps.lap_parts({{"rows.upload", dw.upload_ms}, {"rows.form", dw.rows_ms}}, "rows.check");
+    if (dw.first_unsatisfied != SIZE_MAX) throw_unsatisfied(dw.first_unsatisfied);
+    out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
+    return msms_and_h(w, std::move(dw.aux), d, steps, std::move(out), [&](gpu::compute_h_times* times) {
+      return gpu::compute_h_resident(std::move(dw.a), std::move(dw.b), std::move(dw.c), {}, times);
+    });
+  }
+  if (w.is_deferred()) {  // no device form: rows formed on the host
     w.materialize();
     steps.lap("rows");
   }
   auto [d, a, b, c] = take_checked_evaluations(sizes_, w);
-  const size_t b_inputs = w.b_input_density().total_density();
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
-  const std::span<const fr_t> in_s = w.input_assignment(), aux_s = w.aux_assignment();
   steps.lap("checks");
+  gpu::device_scalars aux_d = gpu::device_scalars::upload(w.aux_assignment());
+  if (!overlap_) steps.lap("upload_aux");
+  // a, b, c and the aux assignment are on the device once compute_h has
+  // queued the uploads (both uploads synchronize). They are freed on a
+  // helper thread, joined before this returns (the engine's budget counts
+  // them until then): page-locked buffers (pin_witness) are unlocked first,
+  // ~66 ms per 4 GiB, time the H MSM need not wait for. Where the engine
+  // pools witness buffers (r1cs::buffer_pool_t) they are kept instead,
+  // still locked, for the next partition.
+  std::future<void> freed;
+  out = msms_and_h(w, std::move(aux_d), d, steps, std::move(out),
+                   [&](gpu::compute_h_times* times) {
+                     gpu::device_scalars h = gpu::compute_h_resident(a, b, c, {}, times);
+                     freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
+                                              aux = w.take_aux_assignment()]() mutable {
+                       r1cs::buffer_pool_t::keep_scope keep;
+                       for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
+                     });
+                     return h;
+                   });
+  freed.get();
+  return out;
+}
 
+pending_proof_t gpu_prover_t::msms_and_h(const r1cs::witness_cs& w, gpu::device_scalars&& aux_scalars,
+                                         const poly::domain_t& d, step_timer_t& steps, pending_proof_t&& out,
+                                         const std::function<gpu::device_scalars(gpu::compute_h_times*)>& h_of) const {
+  const size_t n_inputs = w.num_inputs();
+  const size_t b_inputs = w.b_input_density().total_density();
+  const std::span<const fr_t> in_s = w.input_assignment();
+  const gpu::device_scalars aux_d = std::move(aux_scalars);
   // The witness MSMs do not need H: each runs on its own thread (every base
   // set has its own stream and scratch) while this thread computes H, so
   // their sorts and bucket sums overlap on the GPU with each other and with
@@ -180,14 +245,13 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
     };
     return overlap_ ? gpu::cuda_async(task) : std::async(std::launch::deferred, task);
   };
-  // The aux assignment goes up once; L reads it as it is, A and B read it
-  // compacted to their densities on the device (no host compaction, no
-  // second upload). The inputs are a handful: compacted on the host.
-  // One MSM at a time (the lean placement): each frees its scratch for the next.
+  // The aux assignment is on the device once; L reads it as it is, A and B
+  // read it compacted to their densities on the device (no host
+  // compaction, no second upload). The inputs are a handful: compacted on
+  // the host. One MSM at a time (the lean placement): each frees its
+  // scratch for the next.
   gpu::msm_config cfg;
   cfg.release_scratch = one_at_a_time_;
-  const gpu::device_scalars aux_d = gpu::device_scalars::upload(aux_s);
-  if (!overlap_) steps.lap("upload_aux");
   auto on_aux = [&](const r1cs::density_tracker& dens) {
     return gpu::compact_by_bits(aux_d, dens.words(), dens.total_density());
   };
@@ -204,23 +268,9 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   // against ~10 s on 16 CPU threads, and with several proofs in flight the
   // CPU B_g2 MSMs became the pipeline's bottleneck (finalize waited on them).
   auto b_g2 = on_device([&] { return b_g2_.msm(b_in, 0, cfg) + b_g2_.msm(b_aux, b_aux.size(), b_inputs, cfg); });
-
-  // a, b, c and the aux assignment are on the device now (both uploads
-  // synchronize). They are freed on a helper thread, joined before this
-  // returns (the engine's budget counts them until then): page-locked
-  // buffers (pin_witness) are unlocked first, ~66 ms per 4 GiB, time the H
-  // MSM need not wait for. Where the engine pools witness buffers
-  // (r1cs::buffer_pool_t) they are kept instead, still locked, for the next
-  // partition.
-  std::future<void> freed;
   {
     gpu::compute_h_times times;
-    const gpu::device_scalars h = gpu::compute_h_resident(a, b, c, {}, &times);
-    freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
-                             aux = w.take_aux_assignment()]() mutable {
-      r1cs::buffer_pool_t::keep_scope keep;
-      for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
-    });
+    const gpu::device_scalars h = h_of(&times);
     // compute_h in three parts: queueing the uploads (host), the uploads
     // still in flight after that, the transforms after the last upload.
     steps.lap_parts({{"compute_h.queue", times.queued_ms}, {"compute_h.upload", times.uploaded_ms - times.queued_ms}},
@@ -240,8 +290,7 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   b_g2_done.set_value(b_g2.get());
   out.b_g2 = b_g2_done.get_future();
   steps.lap("msm_b_g2");
-  freed.get();
-  return out;
+  return std::move(out);
 }
 
 }  // namespace cuzk::groth16

@@ -13,14 +13,20 @@
 // own threads and streams (the A and B queries' scalars compacted to their
 // density on the device). Every result is in before prove_start returns.
 // Throws like prove_start; std::runtime_error where there is no GPU.
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string_view>
 #include <utility>
 
+#include "gpu/compiled_rows.hpp"
+#include "gpu/msm_bases.hpp"
+#include "gpu/ntt.hpp"
+#include "gpu/residency.hpp"
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
-#include <string_view>
-
-#include "gpu/msm_bases.hpp"
-#include "gpu/residency.hpp"
+#include "groth16/step_timer_t.hpp"
+#include "poly/domain.hpp"
 #include "r1cs/witness_cs.hpp"
 
 namespace cuzk::groth16 {
@@ -70,7 +76,13 @@ class gpu_prover_t {
   // device's free memory (gpu::plan_residency).
   explicit gpu_prover_t(const parameters_t& params, gpu_prover_options_t options = {});
 
+  // A deferred witness whose evaluator has a device form
+  // (row_evaluator_t::view) has its rows formed and checked on the GPU
+  // (gpu::form_rows, the matrices uploaded on first use and kept with the
+  // prover); another deferred witness is materialized on the host first.
   pending_proof_t prove_start(r1cs::witness_cs&& witness) const;
+  // Device bytes of the compiled rows held (0 before a compact witness came).
+  std::size_t device_rows_bytes() const;
 
   // Page-locks a, b, c (their whole capacity: the padding to the domain
   // stays in place) and the aux assignment, those of >= 2 MiB (smaller ones
@@ -119,6 +131,15 @@ class gpu_prover_t {
  private:
   gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, plan_t plan);
 
+  // The L, A, B MSMs from the aux scalars on the device, and H from h_of.
+  pending_proof_t msms_and_h(const r1cs::witness_cs& w, gpu::device_scalars&& aux, const poly::domain_t& d,
+                             step_timer_t& steps, pending_proof_t&& out,
+                             const std::function<gpu::device_scalars(gpu::compute_h_times*)>& h_of) const;
+  const gpu::device_rows_t& device_rows(const r1cs::compiled_rows_view_t& view) const;
+
+  mutable std::mutex rows_mutex_;
+  mutable std::unique_ptr<gpu::device_rows_t> rows_;
+  mutable const void* rows_coeffs_ = nullptr;
   query_sizes_t sizes_;
   bool overlap_;
   bool one_at_a_time_;

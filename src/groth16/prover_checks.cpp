@@ -54,10 +54,12 @@ void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, s
       return;
     }
   });
-  if (const std::size_t i = first_bad.load(); i != SIZE_MAX) {
-    throw unsatisfied_witness("witness does not satisfy constraint " + std::to_string(i) +
-                                " (A*B != C); run the circuit in test mode to name it");
-  }
+  if (const std::size_t i = first_bad.load(); i != SIZE_MAX) throw_unsatisfied(i);
+}
+
+void throw_unsatisfied(std::size_t row) {
+  throw unsatisfied_witness("witness does not satisfy constraint " + std::to_string(row) +
+                            " (A*B != C); run the circuit in test mode to name it");
 }
 
 void check_witness_rows(r1cs::witness_cs& w) {

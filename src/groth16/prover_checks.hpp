@@ -23,6 +23,9 @@ struct unsatisfied_witness : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Throws unsatisfied_witness naming the row (a device check found it).
+[[noreturn]] void throw_unsatisfied(std::size_t row);
+
 // The cheap exact check: a_i b_i = c_i on every row; throws
 // unsatisfied_witness naming the row.
 void check_satisfied(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<const ff::fr_t> c);

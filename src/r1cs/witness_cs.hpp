@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "r1cs/compact_assignment_t.hpp"
+#include "r1cs/compiled_rows_view_t.hpp"
 #include "r1cs/constraint_system.hpp"
 #include "r1cs/density_tracker.hpp"
 #include "r1cs/shape_counts_t.hpp"
@@ -50,6 +51,12 @@ class witness_cs {
     virtual ~row_evaluator_t() = default;
     virtual shape_counts_t counts() const = 0;  // input constraints included
     virtual void evaluate(parts_t& p) const = 0;
+    // The four densities alone, sized to counts() (what evaluate() sets),
+    // for a prover that forms the rows itself.
+    virtual void densities(parts_t& p) const = 0;
+    // The rows in the flat form a device evaluates; valid while the
+    // evaluator lives. nullptr where there is none.
+    virtual const compiled_rows_view_t* view() const { return nullptr; }
   };
   // A witness whose rows are not formed yet: the inputs, the aux packed, and
   // what forms a, b, c when the prover asks (materialize()). Until then it
@@ -63,6 +70,10 @@ class witness_cs {
   // Unpacks the aux and forms a, b, c and the densities; then the witness
   // is what from_parts gives. Nothing when it is not deferred.
   void materialize();
+  // For a deferred witness, sets the four densities from its evaluator and
+  // leaves it deferred (a prover forming the rows on the device needs the
+  // densities only); nothing otherwise.
+  void form_densities();
   // Host bytes the witness's buffers hold now (capacities).
   std::size_t bytes() const;
 
@@ -232,6 +243,21 @@ inline void witness_cs::materialize() {
     throw std::logic_error("witness_cs::materialize: the evaluator formed " + std::to_string(a_.size()) +
                            " rows, not " + std::to_string(rows->counts().num_constraints));
   }
+}
+
+inline void witness_cs::form_densities() {
+  if (!rows_) return;
+  parts_t p;
+  rows_->densities(p);
+  const shape_counts_t n = rows_->counts();
+  if (p.a_input_density.size() != n.num_inputs || p.b_input_density.size() != n.num_inputs ||
+      p.a_aux_density.size() != n.num_aux || p.b_aux_density.size() != n.num_aux) {
+    throw std::logic_error("witness_cs::form_densities: the evaluator's densities are of another shape");
+  }
+  a_input_density_ = std::move(p.a_input_density);
+  b_input_density_ = std::move(p.b_input_density);
+  a_aux_density_ = std::move(p.a_aux_density);
+  b_aux_density_ = std::move(p.b_aux_density);
 }
 
 inline std::size_t witness_cs::bytes() const {

@@ -30,7 +30,10 @@
 #include "circuits/post_partition_circuit_t.hpp"
 #include "circuits/post_public_inputs.hpp"
 #include "circuits/post_synthesis.hpp"
+#include "gpu/device.hpp"
+#include "groth16/gpu_prover.hpp"
 #include "groth16/prover_checks.hpp"
+#include "gpu/rows_emulation.hpp"
 #include "porep/post_shape.hpp"
 #include "gadgets/poseidon_native.hpp"
 #include "groth16/groth16.hpp"
@@ -434,6 +437,15 @@ void expect_compiled_matches_plain(const post_circuit& c) {
   EXPECT_TRUE(std::ranges::equal(compact.compact_aux().unpack(), plain.aux_assignment()));
   groth16::check_witness_rows(compact);  // nothing to check yet
   EXPECT_FALSE(compact.rows_checked());
+  // The device's row code, emulated on the host: the same rows, a satisfied witness.
+  ASSERT_NE(compact.row_evaluator()->view(), nullptr);
+  const test::emulated_rows_t emulated =
+      test::emulate_form_rows(*compact.row_evaluator()->view(), compact.input_assignment(), compact.compact_aux());
+  EXPECT_TRUE(std::ranges::equal(emulated.a, plain.a())) << c.description();
+  EXPECT_TRUE(std::ranges::equal(emulated.b, plain.b())) << c.description();
+  EXPECT_TRUE(std::ranges::equal(emulated.c, plain.c())) << c.description();
+  EXPECT_TRUE(std::ranges::equal(emulated.aux, plain.aux_assignment())) << c.description();
+  EXPECT_EQ(emulated.first_unsatisfied, SIZE_MAX) << c.description();
   compact.materialize();
   ASSERT_FALSE(compact.is_deferred());
   EXPECT_TRUE(std::ranges::equal(compact.input_assignment(), plain.input_assignment()));
@@ -568,6 +580,24 @@ void prove_and_verify(post_kind_t kind, const std::vector<post_sector_proof_t>& 
     r1cs::witness_cs bad = r1cs::witness_cs::deferred(good.input_assignment(), r1cs::compact_assignment_t::pack(aux),
                                                       good.row_evaluator());
     EXPECT_THROW(groth16::prove_start(params, std::move(bad)), groth16::unsatisfied_witness);
+    // On a GPU the compact witness's rows are formed and checked there: the
+    // same bytes, and the same refusal before any MSM.
+    if (gpu::device_count() > 0) {
+      const groth16::gpu_prover_t gpu(params);
+      auto on_gpu = gpu.prove_start(circuit.prove_witness_compact(circuit.prove_shape()));
+      std::vector<std::string> steps;
+      for (const auto& [name, ms] : on_gpu.stage_ms) steps.push_back(name);
+      EXPECT_NE(std::ranges::find(steps, "rows.form"), steps.end());
+      EXPECT_GT(gpu.device_rows_bytes(), 0u);
+      auto eager2 = groth16::prove_start(params, circuit.prove_witness(circuit.prove_shape()));
+      EXPECT_EQ(groth16::finalize(params, std::move(on_gpu), r, s).encode(),
+                groth16::finalize(params, std::move(eager2), r, s).encode());
+      r1cs::witness_cs bad2 = r1cs::witness_cs::deferred(good.input_assignment(),
+                                                         r1cs::compact_assignment_t::pack(aux), good.row_evaluator());
+      EXPECT_THROW(gpu.prove_start(std::move(bad2)), groth16::unsatisfied_witness);
+    } else {
+      std::cout << "[post prove] no GPU: the device-rows proof was not checked\n";
+    }
   }
   auto inputs = circuits::post_public_inputs(shape, circuits::post_public_sectors(witness));
   EXPECT_TRUE(groth16::verify(params.vk, proof, inputs));
