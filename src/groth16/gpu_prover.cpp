@@ -195,7 +195,10 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
     w.materialize();
     steps.lap("rows");
   }
-  auto [d, a, b, c] = take_checked_evaluations(sizes_, w);
+  // Named members, not a structured binding: the lambda below captures them
+  // (clang 14, the fuzz build's compiler, refuses captured bindings).
+  qap_evaluations_t ev = take_checked_evaluations(sizes_, w);
+  const poly::domain_t& d = ev.domain;
   out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
   steps.lap("checks");
   gpu::device_scalars aux_d = gpu::device_scalars::upload(w.aux_assignment());
@@ -210,8 +213,8 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
   std::future<void> freed;
   out = msms_and_h(w, std::move(aux_d), d, steps, std::move(out),
                    [&](gpu::compute_h_times* times) {
-                     gpu::device_scalars h = gpu::compute_h_resident(a, b, c, {}, times);
-                     freed = gpu::cuda_async([a = std::move(a), b = std::move(b), c = std::move(c),
+                     gpu::device_scalars h = gpu::compute_h_resident(ev.a, ev.b, ev.c, {}, times);
+                     freed = gpu::cuda_async([a = std::move(ev.a), b = std::move(ev.b), c = std::move(ev.c),
                                               aux = w.take_aux_assignment()]() mutable {
                        r1cs::buffer_pool_t::keep_scope keep;
                        for (r1cs::fr_vector* v : {&a, &b, &c, &aux}) r1cs::fr_vector().swap(*v);
