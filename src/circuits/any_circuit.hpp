@@ -69,6 +69,8 @@ class any_circuit {
   virtual r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const {
     return prove_witness(reserve);
   }
+  // Whether prove_witness_compact gives a compact witness (compiled matrices).
+  virtual bool has_compact_witness() const { return false; }
 };
 
 }  // namespace cuzk::circuits

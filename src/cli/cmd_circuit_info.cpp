@@ -8,6 +8,8 @@
 #include "circuits/post_circuit.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/command.hpp"
+#include "engine/partition_footprint_t.hpp"
+#include "groth16/gpu_prover.hpp"
 #include "porep/post_shape.hpp"
 #include "porep/sector_params_t.hpp"
 #include "r1cs/shape_cs.hpp"
@@ -23,6 +25,37 @@ struct circuit_info_options {
 void print_step(const char* what, const circuits::porep_slot_t& s) {
   fmt::print("    {:<12} row {:>11}  aux {:>11}  rows {:>10}  aux {:>10}  inputs {}\n", what, s.row, s.aux,
              s.row_end - s.row, s.aux_end - s.aux, s.input_end - s.input);
+}
+
+std::string gib(uint64_t bytes) { return fmt::format("{:.2f} GiB", double(bytes) / double(uint64_t(1) << 30)); }
+
+// What one in-flight partition costs (issue 18 part 5), from the footprint
+// code the engine admits with (engine/partition_footprint_t.hpp) and the GPU
+// prover's device plan (gpu_prover_t::working_bytes), so a machine can be
+// sized before it is bought. `counts` include the input constraints.
+void print_capacity(const r1cs::shape_counts_t& counts) {
+  const auto cpu = engine::partition_footprint(counts);
+  const auto cuda = engine::gpu_compact_partition_footprint(counts);
+  const uint64_t held = engine::compact_assignment_max_bytes(counts.num_aux) - 32 * counts.num_aux +
+                        32 * counts.num_inputs + engine::density_bytes(counts) + cuda.pending;
+  fmt::print("capacity per in-flight partition (what the engine reserves):\n");
+  fmt::print("  host bytes per partition (cuda): {} while it is synthesized, then {} + 32 B per aux value\n"
+             "                                   other than 0 and 1 until prove_start ends (compact witness,\n"
+             "                                   a, b, c formed on the GPU), then {} until finalize\n",
+             gib(cuda.full()), gib(held), gib(cuda.pending));
+  fmt::print("  host bytes per partition (cpu):  {} ({} until prove_start ends, {} until finalize)\n", gib(cpu.full()),
+             gib(cpu.working), gib(cpu.pending));
+  // The A and B queries hold at most every variable; their real sizes come
+  // with the parameters (densities), so the GPU figures are upper bounds.
+  const uint64_t vars = counts.num_inputs + counts.num_aux;
+  const groth16::query_sizes_t q{counts.num_inputs, cuda.domain - 1, counts.num_aux, vars, vars, vars};
+  const uint64_t one = groth16::gpu_prover_t::working_bytes(q, 1), two = groth16::gpu_prover_t::working_bytes(q, 2);
+  const uint64_t lean_one = groth16::gpu_prover_t::working_bytes(q, 1, true);
+  const uint64_t lean_two = groth16::gpu_prover_t::working_bytes(q, 2, true);
+  fmt::print("  GPU bytes per worker:            at most {} per proof in flight, plus {} per device for the\n"
+             "                                   MSMs' scratch and NTT tables (MSMs one at a time: {} per proof,\n"
+             "                                   {} per device), beside the parameters' resident queries\n",
+             gib(two - one), gib(2 * one - two), gib(lean_two - lean_one), gib(2 * lean_one - lean_two));
 }
 
 // A PoSt partition: every sector block has one shape, so one block in shape
@@ -45,6 +78,7 @@ int run_post_circuit_info(const circuit_info_options& o) {
   fmt::print("  sector block: {} rows, {} aux, {} inputs; {} blocks\n", b.num_constraints, b.num_aux, b.num_inputs,
              circuit.params().sector_count);
   fmt::print("shape mode (one block): {:.1f} ms\n", ms);
+  print_capacity({constraints, c.num_inputs, c.num_aux});
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -84,6 +118,7 @@ int run_circuit_info(const circuit_info_options& o) {
   for (size_t i = 0; i < l.labels.size(); ++i) print_step(i == 0 ? "labels" : "", l.labels[i]);
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
+  print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()});
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);

@@ -196,8 +196,10 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   job->want_timeline = r.timeline;
   // Every partition of a job has the shape of the first: one circuit, one size.
   job->shape = job->circuits.front()->prove_shape();
-  job->footprint = backend_->footprint(job->shape);
-  job->fallback_footprint = fallback_->footprint(job->shape);
+  // A compact witness (issue 18) costs the backend that forms its rows on the device far less.
+  const bool compact = compact_witness_ && job->circuits.front()->has_compact_witness();
+  job->footprint = backend_->footprint(job->shape, compact);
+  job->fallback_footprint = fallback_->footprint(job->shape, compact);
   if (!params_.available(job->circuit_id)) {
     throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
                           params_.path_for(job->circuit_id));

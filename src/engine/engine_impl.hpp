@@ -89,6 +89,8 @@ class engine_t::impl {
   // only critical-priority partitions, on high-priority CUDA streams.
   void prove_loop(uint32_t worker, uint32_t device, bool critical);
   void prove_start(partition_work_t&& w, uint32_t worker, uint32_t device);
+  // Whether every device failed w: it goes to the fallback backend.
+  bool to_fallback(const partition_work_t& w) const;
   void finalize_loop();
   void finalize(partition_work_t&& w);
   void attempt_failed(partition_work_t&& w, const std::string& what);

@@ -29,7 +29,12 @@ class fault_injecting_backend_t final : public prove_backend_t {
   void prepare_witness(r1cs::witness_cs& w) noexcept override { inner_->prepare_witness(w); }
   bool compact_witness() const override { return inner_->compact_witness(); }
   bool pools_witness() const override { return inner_->pools_witness(); }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override { return inner_->footprint(s); }
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
+    return inner_->footprint(s, compact);
+  }
+  std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs& w) const override {
+    return inner_->witness_held_bytes(w);
+  }
   uint32_t device_count() const override { return inner_->device_count(); }
 
   groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,

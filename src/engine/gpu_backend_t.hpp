@@ -52,7 +52,15 @@ class gpu_backend_t final : public prove_backend_t {
   bool pools_witness() const override { return options_.pin_witness; }
   // The prover forms a compact witness's rows on the device (gpu::form_rows).
   bool compact_witness() const override { return true; }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override { return gpu_partition_footprint(s); }
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
+    return compact ? gpu_compact_partition_footprint(s) : gpu_partition_footprint(s);
+  }
+  // A compact witness with a device form: its own bytes (the packed aux and
+  // the inputs) and the density bitmaps prove_start adds; a, b, c never
+  // exist on the host. nullopt for any other witness.
+  std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs& w) const override {
+    return compact_witness_held_bytes(w);
+  }
   // The GPU's name and its memory, total and free now.
   gpu::device_info_t describe(uint32_t device) const override;
   groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,

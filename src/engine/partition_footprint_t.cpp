@@ -6,6 +6,7 @@
 #include "ec/curves.hpp"
 #include "groth16/prover.hpp"
 #include "r1cs/uninit_allocator.hpp"
+#include "r1cs/witness_cs.hpp"
 
 namespace cuzk::engine {
 namespace {
@@ -22,8 +23,7 @@ partition_footprint_t partition_footprint(const r1cs::shape_counts_t& s) {
   partition_footprint_t f;
   f.domain = domain_for(s.num_constraints);
   const uint64_t vars = s.num_inputs + s.num_aux;
-  f.working = 4 * scalar_bytes * f.domain + scalar_bytes * vars + 2 * bitmap_bytes(s.num_inputs) +
-              2 * bitmap_bytes(s.num_aux);
+  f.working = 4 * scalar_bytes * f.domain + scalar_bytes * vars + density_bytes(s);
   using alloc = r1cs::fr_vector::allocator_type;
   f.witness = 3 * alloc::rounded(scalar_bytes * f.domain) + alloc::rounded(scalar_bytes * s.num_inputs) +
               alloc::rounded(scalar_bytes * s.num_aux);
@@ -35,10 +35,34 @@ partition_footprint_t partition_footprint(const r1cs::shape_counts_t& s) {
 partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& s) {
   partition_footprint_t f = partition_footprint(s);
   const uint64_t vars = s.num_inputs + s.num_aux;
-  f.working = 3 * scalar_bytes * f.domain + scalar_bytes * vars + 2 * bitmap_bytes(s.num_inputs) +
-              2 * bitmap_bytes(s.num_aux);
+  f.working = 3 * scalar_bytes * f.domain + scalar_bytes * vars + density_bytes(s);
   f.witness = std::min(f.witness, f.working);
   f.pending = scalar_bytes * s.num_inputs + sizeof(groth16::pending_proof_t);
+  return f;
+}
+
+uint64_t density_bytes(const r1cs::shape_counts_t& s) {
+  return 2 * bitmap_bytes(s.num_inputs) + 2 * bitmap_bytes(s.num_aux);
+}
+
+uint64_t compact_assignment_max_bytes(uint64_t values) {
+  return 3 * bitmap_bytes(values) /* wide bits, value bits, rank words */ + scalar_bytes * values;
+}
+
+std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w) {
+  if (!w.is_deferred() || !w.row_evaluator()->view()) return std::nullopt;
+  return w.bytes() + density_bytes({w.num_constraints(), w.num_inputs(), w.num_aux()});
+}
+
+partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& s) {
+  partition_footprint_t f = gpu_partition_footprint(s);
+  const uint64_t vars = s.num_inputs + s.num_aux;
+  const uint64_t compact =
+      scalar_bytes * vars + compact_assignment_max_bytes(s.num_aux) + density_bytes(s);
+  f.working = std::min(f.working, compact);
+  // What synthesis allocates at exact sizes (and a pool could supply): the assignment.
+  using alloc = r1cs::fr_vector::allocator_type;
+  f.witness = std::min(f.working, alloc::rounded(scalar_bytes * s.num_inputs) + alloc::rounded(scalar_bytes * s.num_aux));
   return f;
 }
 

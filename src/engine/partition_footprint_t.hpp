@@ -13,8 +13,13 @@
 // pending. CUZK_API.md 4.1 measured ~16 GiB then ~4 GiB for the Rust/CUDA
 // prover, which does not keep a separate canonical copy of H on the host.
 #include <cstdint>
+#include <optional>
 
 #include "r1cs/shape_counts_t.hpp"
+
+namespace cuzk::r1cs {
+class witness_cs;
+}
 
 namespace cuzk::engine {
 
@@ -38,6 +43,29 @@ partition_footprint_t partition_footprint(const r1cs::shape_counts_t& shape);
 // measured on the H200 host, three partitions in flight took 16 GiB each
 // above the parameters (peak RSS).
 partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& shape);
+
+// The same for a compact witness whose rows the GPU forms (issue 18:
+// compact_witness on, a circuit with compiled matrices): synthesis holds the
+// assignment (32 * (n_inputs + n_aux)) while it packs the aux
+// (r1cs::compact_assignment_t: 3 bits per variable and 32 bytes per value
+// other than 0 and 1, bounded here as if every value were), and prove_start
+// adds the four density bitmaps; no a, b, c on the host. That is working,
+// reserved before synthesis: ~7.8 GiB at 32 GiB PoRep instead of ~15.9.
+// Once synthesized the engine keeps only the witness's real bytes
+// (prove_backend_t::witness_held_bytes: ~0.1 GiB there, 1.31 % of its aux
+// wide) plus pending.
+partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& shape);
+
+// What such a witness holds once synthesized, until a GPU's prove_start
+// ends: its own bytes (the packed aux and the inputs) and the density
+// bitmaps prove_start adds; nullopt for a witness that is not compact or
+// whose rows have no device form (row_evaluator_t::view).
+std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w);
+
+// Bytes of a witness's four density bitmaps (A and B, inputs and aux).
+uint64_t density_bytes(const r1cs::shape_counts_t& shape);
+// Upper bound of compact_assignment_t::bytes() for `values` values.
+uint64_t compact_assignment_max_bytes(uint64_t values);
 
 // Upper bound of the bytes a parameter set for this shape occupies in memory
 // (h: n - 1, l: n_aux, a and b_g1: at most all variables in G1, b_g2 in G2).

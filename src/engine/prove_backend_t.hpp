@@ -6,6 +6,7 @@
 // Implementations must be callable from several threads at once.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/partition_footprint_t.hpp"
@@ -52,10 +53,18 @@ class prove_backend_t {
   // by default: its prove_start forms their rows. Default: no.
   virtual bool compact_witness() const { return false; }
   // Host bytes one partition of this shape holds here (what the engine
-  // reserves before synthesis). Default: the CPU prover's.
-  virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape) const {
+  // reserves before synthesis); `compact`: its witness comes compact
+  // (r1cs::witness_cs::deferred). Default: the CPU prover's, which forms
+  // a compact witness's rows on the host, so the same either way.
+  virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape, bool compact) const {
+    (void)compact;
     return partition_footprint(shape);
   }
+  // Host bytes a synthesized witness needs from here until prove_start
+  // ends, when that is less than the footprint's working bytes: then the
+  // engine returns the rest of the reservation right after synthesis.
+  // nullopt: the footprint's working bytes stay reserved (default).
+  virtual std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs&) const { return std::nullopt; }
   // What status reports show of backend device `device`: a name and memory
   // (0 = not known). Default: the backend's name. May throw.
   virtual gpu::device_info_t describe(uint32_t) const { return {name(), 0, 0}; }

@@ -123,7 +123,7 @@ TEST(engine_faults, a_partition_for_the_fallback_reserves_the_fallbacks_footprin
    public:
     std::string name() const override { return "lean"; }
     uint32_t device_count() const override { return 1; }
-    partition_footprint_t footprint(const r1cs::shape_counts_t& s) const override {
+    partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
       auto f = partition_footprint(s);
       f.working /= 2;
       f.pending /= 2;

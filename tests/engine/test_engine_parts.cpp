@@ -10,6 +10,7 @@
 #include "engine/gauge_t.hpp"
 #include "engine/keyed_queue_t.hpp"
 #include "engine/memory_budget_t.hpp"
+#include "r1cs/compact_assignment_t.hpp"
 
 using namespace cuzk::engine;
 
@@ -199,6 +200,31 @@ TEST(engine_budget, footprint_follows_the_shape) {
   EXPECT_GE(d.witness, 3 * 32 * f.domain + vars);
   EXPECT_LE(d.witness, d.working);
   EXPECT_LT(d.full(), 16 * gib);  // ~15.9 GiB at 32 GiB PoRep
+  // A compact witness formed on the GPU (issue 18): synthesis holds the
+  // assignment and its packed copy, bounded as if every aux value were wide
+  // (3 bitmap words per 64 values + 32 B each), then prove_start's four
+  // density bitmaps; no domain-sized vector at all.
+  auto k = gpu_compact_partition_footprint(s);
+  const uint64_t words = (130'169'893 + 63) / 64, in_words = (328 + 63) / 64;
+  EXPECT_EQ(k.domain, f.domain);
+  EXPECT_EQ(k.working, vars + (3 * 8 * words + 32 * uint64_t(130'169'893)) + 2 * 8 * (in_words + words));
+  EXPECT_EQ(k.pending, d.pending);
+  EXPECT_EQ(k.working, gpu_compact_partition_footprint({2 * (130'278'869 + 328), 328, 130'169'893}).working);
+  EXPECT_LT(k.full(), 8 * gib);  // ~7.8 GiB, against ~15.9 eager
+  EXPECT_LE(k.witness, k.working);
+  EXPECT_EQ(compact_assignment_max_bytes(64), 3 * 8 + 32 * 64);
+  EXPECT_EQ(density_bytes({1, 65, 1}), 2 * 16 + 2 * 8);
+}
+
+// The bound holds for the worst witness: every value wide, packed.
+TEST(engine_budget, compact_bound_covers_a_witness_of_wide_values) {
+  for (const size_t n : {size_t(1), size_t(63), size_t(64), size_t(65), size_t(200'000)}) {
+    std::vector<cuzk::ff::fr_t> v(n, cuzk::ff::fr_t::from_u64(7));
+    const auto packed = cuzk::r1cs::compact_assignment_t::pack(v);
+    EXPECT_EQ(packed.bytes(), compact_assignment_max_bytes(n)) << n;
+    std::vector<cuzk::ff::fr_t> bits(n, cuzk::ff::fr_t::one());
+    EXPECT_LT(cuzk::r1cs::compact_assignment_t::pack(bits).bytes(), compact_assignment_max_bytes(n)) << n;
+  }
 }
 
 TEST(engine_budget, planner_derives_workers_and_checks_devices) {

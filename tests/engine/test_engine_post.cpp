@@ -7,6 +7,9 @@
 // challenges of the randomness). The daemon path, Curio's requests and
 // bad blobs are tests/service/test_curio_post.cpp.
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <mutex>
 #include <random>
 
 #include "circuits/post_public_inputs.hpp"
@@ -428,4 +431,87 @@ TEST(engine_post, cpu_backend_keeps_the_witness_compact_until_prove_start) {
     const bool rows = std::ranges::find(stages, "prove_start.rows") != stages.end();
     EXPECT_EQ(rows, mode == engine_config_t::compact_t::automatic) << "mode " << int(mode);
   }
+}
+
+namespace {
+
+// Reserves as the GPU backend does for a compact witness (its footprint,
+// gpu_compact_partition_footprint, and after synthesis only the witness's
+// own bytes, compact_witness_held_bytes) and proves on the CPU. Records
+// what the witness held when prove_start began.
+class compact_reserving_backend_t final : public prove_backend_t {
+ public:
+  explicit compact_reserving_backend_t(std::shared_ptr<prove_backend_t> inner) : inner_(std::move(inner)) {}
+  std::string name() const override { return "compact-reserving"; }
+  uint32_t device_count() const override { return 1; }
+  bool compact_witness() const override { return true; }
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
+    return compact ? gpu_compact_partition_footprint(s) : gpu_partition_footprint(s);
+  }
+  std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs& w) const override {
+    return compact_witness_held_bytes(w);
+  }
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    held_at_start = compact_witness_held_bytes(witness).value_or(0);
+    inputs_at_start = witness.num_inputs();
+    return inner_->prove_start(device, params, std::move(witness));
+  }
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    return inner_->finalize(device, params, std::move(pending), r, s);
+  }
+  std::atomic<uint64_t> held_at_start{0}, inputs_at_start{0};
+
+ private:
+  std::shared_ptr<prove_backend_t> inner_;
+};
+
+}  // namespace
+
+// Issue 18 part 4: a compact witness whose rows a device forms reserves the
+// compact footprint before synthesis and, once synthesized, gives back all
+// but its own bytes (event synth_compact), so the partition waits for the
+// GPU holding a fraction of its synthesis bytes; the proof verifies, and
+// the gauges and the budget return to zero.
+TEST(engine_post, a_compact_witness_keeps_only_its_own_bytes_until_prove_start) {
+  const winning_fixture_t f("engine_post.compact_reservation");
+  const auto backend = std::make_shared<compact_reserving_backend_t>(make_cpu_backend());
+  std::mutex mu;
+  std::vector<std::pair<std::string, gauge_snapshot_t>> events;
+  engine_hooks_t hooks;
+  hooks.backend = backend;
+  hooks.on_transition = [&](std::string_view ev, const gauge_snapshot_t& g) {
+    std::lock_guard lk(mu);
+    events.emplace_back(std::string(ev), g);
+  };
+  {
+    engine_t e(small_config(uint64_t(2) << 30), hooks);
+    e.register_parameters(engine_t::post_circuit_id(proof_kind_t::winning_post, 2048), winning_params());
+    const auto res = e.prove(f.request);
+    ASSERT_EQ(res.status, job_status_t::completed) << res.error_message;
+    const auto after = e.status().gauges;
+    EXPECT_EQ(after.bytes_reserved, 0);
+    EXPECT_EQ(after.synthesizing + after.queued + after.on_gpu + after.pending_finalize, 0);
+  }
+  const auto shape = engine_t::partition_footprint_for(f.request);
+  std::lock_guard lk(mu);
+  auto at = [&](std::string_view ev) {
+    auto it = std::ranges::find_if(events, [&](const auto& e) { return e.first == ev; });
+    EXPECT_NE(it, events.end()) << "no event " << ev;
+    return it == events.end() ? gauge_snapshot_t{} : it->second;
+  };
+  const auto reserved = at("reserve"), compacted = at("synth_compact"), started = at("prove_start");
+  const uint64_t pending = 32 * backend->inputs_at_start + sizeof(groth16::pending_proof_t);
+  ASSERT_GT(backend->held_at_start, 0u);
+  // Before synthesis: the compact footprint, about half the eager GPU one.
+  EXPECT_GT(reserved.bytes_reserved, 0);
+  EXPECT_LT(uint64_t(reserved.bytes_reserved), shape.full());
+  // From synthesis to prove_start: the witness's own bytes and pending, exactly.
+  EXPECT_EQ(uint64_t(compacted.bytes_reserved), backend->held_at_start + pending);
+  EXPECT_EQ(uint64_t(started.bytes_reserved), backend->held_at_start + pending);
+  EXPECT_LT(compacted.bytes_reserved, reserved.bytes_reserved);
+  std::printf("compact reservation: %lld bytes before synthesis, %lld after (eager CPU footprint %llu)\n",
+              (long long)reserved.bytes_reserved, (long long)compacted.bytes_reserved,
+              (unsigned long long)shape.full());
 }
