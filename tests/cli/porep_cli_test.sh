@@ -21,6 +21,13 @@ SEED=${CUZK_TEST_SEED:-3}
 echo "porep_cli_test: sector $SIZE, seed $SEED"
 bytes=$("$CUZK" circuit-info --kind porep --sector-size "$SIZE" | sed -n 's/.*porep \([0-9A-Za-z]*\):.*/\1/p' | head -n1)
 [[ $bytes == "$SIZE" ]] || fail "circuit-info does not know $SIZE"
+# Capacity lines (issue 18 part 5) for a 32 GiB partition, from the engine's
+# footprint code: 2 * 32 B * 130,170,221 variables + bitmaps while synthesized
+# on the CUDA backend (compact witness), the eager 23.79 GiB on the CPU.
+cap=$("$CUZK" circuit-info --kind porep --sector-size 32GiB)
+grep -q 'host bytes per partition (cuda): 7.83 GiB while it is synthesized' <<<"$cap" || fail "circuit-info: cuda capacity line"
+grep -q 'host bytes per partition (cpu):  23.79 GiB' <<<"$cap" || fail "circuit-info: cpu capacity line"
+grep -q 'GPU bytes per worker: ' <<<"$cap" || fail "circuit-info: GPU capacity line"
 
 # Curio's envelope of a C1 output: what Curio's cuzk client sends.
 expect 0 "$CUZK" gen-vanilla porep --sector-size "$SIZE" --format curio --out v.json --seed "$SEED" --miner-id 1000
