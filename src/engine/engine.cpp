@@ -206,7 +206,11 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   }
   const uint64_t params_bytes = params_.bytes_for(job->circuit_id);
   // Either backend may have to prove a partition (the fallback after every device failed it).
-  const auto& most = job->fallback_footprint.full() > job->footprint.full() ? job->fallback_footprint : job->footprint;
+  // The backend's footprint decides: the CPU fallback's (eager, 23.8 GiB at
+  // 32 GiB PoRep against the CUDA backend's 7.8 for a compact witness) is
+  // needed only after every device failed a partition; a fallback that does
+  // not fit then fails that job, naming it (engine_stages.cpp, dispatch).
+  const auto& most = job->footprint;
   // Parameters stay loaded, so they never use the critical reserve; a
   // critical partition may, a general one must leave it free.
   using share_t = memory_budget_t::share_t;

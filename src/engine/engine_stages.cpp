@@ -144,6 +144,15 @@ engine_t::impl::dispatch_t engine_t::impl::dispatch(partition_work_t& w) {
   const uint64_t full = w.footprint.full();
   const auto share =
       job->priority == priority_t::critical ? memory_budget_t::share_t::critical : memory_budget_t::share_t::general;
+  if (full + w.params->bytes > budget_.limit(share)) {
+    // Only the fallback's footprint can be larger than admission allowed for.
+    auto gib_text = [](uint64_t b) { return fmt::format("{:.3f} GiB", double(b) / double(uint64_t(1) << 30)); };
+    halt_job(job, job_status_t::failed,
+             fmt::format("partition {} failed on every device, and the CPU fallback needs {} per partition beside "
+                         "its parameters' {}: more than the memory budget's {}",
+                         w.index, gib_text(full), gib_text(w.params->bytes), gib_text(budget_.limit(share))));
+    return dispatch_t::dropped;
+  }
   // Idle pooled witness buffers pay for part of it when this partition can use them.
   const uint64_t token = pool_ ? ++pool_tokens_ : 0;
   memory_budget_t::claim_t claim;

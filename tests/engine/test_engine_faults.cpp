@@ -151,6 +151,46 @@ TEST(engine_faults, a_partition_for_the_fallback_reserves_the_fallbacks_footprin
   EXPECT_EQ(uint64_t(most.load()), cpu.full()) << "the fallback attempt must reserve the CPU prover's footprint";
 }
 
+// Admission goes by the backend's footprint, not the CPU fallback's larger
+// one (a 32 GiB PoRep job fits a budget the compact CUDA footprint fits):
+// when every device failed a partition and the fallback's footprint does not
+// fit the budget, the job fails naming why, and nothing hangs.
+TEST(engine_faults, a_fallback_larger_than_the_budget_fails_the_job_naming_it) {
+  class lean_failing_t final : public prove_backend_t {
+   public:
+    std::string name() const override { return "lean"; }
+    uint32_t device_count() const override { return 1; }
+    partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
+      auto f = partition_footprint(s);
+      f.working /= 2;
+      f.pending /= 2;
+      return f;
+    }
+    groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t&, r1cs::witness_cs&&) override {
+      throw std::runtime_error("lean backend: always fails");
+    }
+    groth16::proof_t finalize(uint32_t, const groth16::parameters_t&, groth16::pending_proof_t&&, const ff::fr_t&,
+                              const ff::fr_t&) override {
+      throw std::logic_error("never reached");
+    }
+  };
+  const auto req = tiny_job({5});
+  const auto cpu = footprint_of(req);
+  const uint64_t lean = cpu.working / 2 + cpu.pending / 2;
+  ASSERT_LT(lean + 64, cpu.full());
+  uint64_t params_bytes = 0;
+  {
+    engine_t probe(small_config(uint64_t(1) << 30));
+    probe.register_parameters("tiny", params_for("tiny"));
+    params_bytes = probe.status().gauges.params_bytes;
+  }
+  engine_t e(small_config(params_bytes + lean + 64), {std::make_shared<lean_failing_t>(), make_cpu_backend(), nullptr});
+  e.register_parameters("tiny", params_for("tiny"));
+  const auto res = e.prove(req);
+  EXPECT_EQ(res.status, job_status_t::failed);
+  EXPECT_NE(res.error_message.find("CPU fallback needs"), std::string::npos) << res.error_message;
+}
+
 TEST(engine_faults, proofs_from_wrong_parameters_are_caught_by_verification) {
   // The proving key of one setup with the verifying key of another: shapes
   // match, prove_start succeeds, and only verification can notice.
