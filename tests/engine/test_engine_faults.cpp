@@ -115,28 +115,34 @@ TEST(engine_faults, a_partition_failing_on_every_backend_fails_the_job_with_the_
   EXPECT_EQ(ok.prove(tiny_job({3})).status, job_status_t::completed);
 }
 
+namespace {
+
+// Needs half the CPU prover's host bytes (as the GPU backend does) and fails every partition.
+class lean_failing_t final : public prove_backend_t {
+ public:
+  std::string name() const override { return "lean"; }
+  uint32_t device_count() const override { return 1; }
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
+    auto f = partition_footprint(s);
+    f.working /= 2;
+    f.pending /= 2;
+    return f;
+  }
+  groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t&, r1cs::witness_cs&&) override {
+    throw std::runtime_error("lean backend: always fails");
+  }
+  groth16::proof_t finalize(uint32_t, const groth16::parameters_t&, groth16::pending_proof_t&&, const ff::fr_t&,
+                            const ff::fr_t&) override {
+    throw std::logic_error("never reached");
+  }
+};
+
+}  // namespace
+
 // A backend that needs less host memory than the CPU prover (as the GPU one
 // does) and fails every partition: the retry that goes to the CPU fallback
 // must reserve the fallback's larger footprint, not the backend's.
 TEST(engine_faults, a_partition_for_the_fallback_reserves_the_fallbacks_footprint) {
-  class lean_failing_t final : public prove_backend_t {
-   public:
-    std::string name() const override { return "lean"; }
-    uint32_t device_count() const override { return 1; }
-    partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
-      auto f = partition_footprint(s);
-      f.working /= 2;
-      f.pending /= 2;
-      return f;
-    }
-    groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t&, r1cs::witness_cs&&) override {
-      throw std::runtime_error("lean backend: always fails");
-    }
-    groth16::proof_t finalize(uint32_t, const groth16::parameters_t&, groth16::pending_proof_t&&, const ff::fr_t&,
-                              const ff::fr_t&) override {
-      throw std::logic_error("never reached");
-    }
-  };
   std::atomic<int64_t> most{0};
   auto watch = [&](std::string_view, const gauge_snapshot_t& g) {
     int64_t m = most;
@@ -156,24 +162,6 @@ TEST(engine_faults, a_partition_for_the_fallback_reserves_the_fallbacks_footprin
 // when every device failed a partition and the fallback's footprint does not
 // fit the budget, the job fails naming why, and nothing hangs.
 TEST(engine_faults, a_fallback_larger_than_the_budget_fails_the_job_naming_it) {
-  class lean_failing_t final : public prove_backend_t {
-   public:
-    std::string name() const override { return "lean"; }
-    uint32_t device_count() const override { return 1; }
-    partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
-      auto f = partition_footprint(s);
-      f.working /= 2;
-      f.pending /= 2;
-      return f;
-    }
-    groth16::pending_proof_t prove_start(uint32_t, const groth16::parameters_t&, r1cs::witness_cs&&) override {
-      throw std::runtime_error("lean backend: always fails");
-    }
-    groth16::proof_t finalize(uint32_t, const groth16::parameters_t&, groth16::pending_proof_t&&, const ff::fr_t&,
-                              const ff::fr_t&) override {
-      throw std::logic_error("never reached");
-    }
-  };
   const auto req = tiny_job({5});
   const auto cpu = footprint_of(req);
   const uint64_t lean = cpu.working / 2 + cpu.pending / 2;
