@@ -18,11 +18,12 @@
 #include "filecoin/registered_seal_proof_t.hpp"
 
 namespace cuzk::engine {
+
+std::string gib_text(uint64_t bytes) { return fmt::format("{:.3f} GiB", double(bytes) / double(gib)); }
+
 namespace {
 
 constexpr uint32_t max_partitions = 1024;
-
-std::string gib_text(uint64_t bytes) { return fmt::format("{:.3f} GiB", double(bytes) / double(gib)); }
 
 void check_kind(proof_kind_t kind) {
   switch (kind) {
@@ -205,7 +206,6 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
                           params_.path_for(job->circuit_id));
   }
   const uint64_t params_bytes = params_.bytes_for(job->circuit_id);
-  // Either backend may have to prove a partition (the fallback after every device failed it).
   // The backend's footprint decides: the CPU fallback's (eager, 23.8 GiB at
   // 32 GiB PoRep against the CUDA backend's 7.8 for a compact witness) is
   // needed only after every device failed a partition; a fallback that does

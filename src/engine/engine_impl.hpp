@@ -25,6 +25,9 @@ namespace cuzk::engine {
 
 using work_queue_t = keyed_queue_t<work_key_t, partition_work_t>;
 
+// "1.234 GiB", for messages and logs.
+std::string gib_text(uint64_t bytes);
+
 class engine_t::impl {
  public:
   impl(engine_config_t config, engine_hooks_t hooks);

@@ -146,7 +146,6 @@ engine_t::impl::dispatch_t engine_t::impl::dispatch(partition_work_t& w) {
       job->priority == priority_t::critical ? memory_budget_t::share_t::critical : memory_budget_t::share_t::general;
   if (full + w.params->bytes > budget_.limit(share)) {
     // Only the fallback's footprint can be larger than admission allowed for.
-    auto gib_text = [](uint64_t b) { return fmt::format("{:.3f} GiB", double(b) / double(uint64_t(1) << 30)); };
     halt_job(job, job_status_t::failed,
              fmt::format("partition {} failed on every device, and the CPU fallback needs {} per partition beside "
                          "its parameters' {}: more than the memory budget's {}",
