@@ -234,6 +234,15 @@ poseidon_params_t make_poseidon_params(std::size_t arity) {
   return p;
 }
 
+const poseidon_params_t& poseidon_gen_randomness_params() {
+  static const poseidon_params_t p = [] {
+    poseidon_params_t q = poseidon_params(2);
+    q.domain_tag = fr_t::from_u64(std::uint64_t(1) << 40);
+    return q;
+  }();
+  return p;
+}
+
 const poseidon_params_t& poseidon_params(std::size_t arity) {
   // One slot per supported arity, filled once; call_once keeps the hot path
   // (every native tree node) free of locks after the first call.

@@ -53,6 +53,13 @@ struct poseidon_params_t {
 // for other arities.
 const poseidon_params_t& poseidon_params(std::size_t arity);
 
+// Arity 2 with SnapDeals' "gen randomness" domain tag
+// (storage-proofs-update constants.rs HASH_TYPE_GEN_RANDOMNESS =
+// HashType::Custom(CType::Arbitrary(1)): tag 1 * 2^40, neptune hash_type.rs);
+// round constants and matrices are arity 2's (they do not depend on the
+// hash type). phi, rho and the challenge digests use it.
+const poseidon_params_t& poseidon_gen_randomness_params();
+
 // (R_F, R_P) for width t, neptune's calc_round_numbers(t, security_margin = true).
 std::pair<std::size_t, std::size_t> poseidon_round_numbers(std::size_t width);
 

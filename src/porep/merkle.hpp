@@ -57,6 +57,8 @@ class merkle_tree_t {
   merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities, std::vector<ff::fr_t> leaves);
   const ff::fr_t& root() const { return levels_.back()[0]; }
   const ff::fr_t& leaf(std::uint64_t node) const { return levels_[0][node]; }
+  // Node `index` of the row `level` levels above the leaves.
+  const ff::fr_t& node(unsigned level, std::uint64_t index) const { return levels_.at(level).at(index); }
   merkle_path_t path(std::uint64_t node) const;
 
  private:

@@ -12,26 +12,13 @@
 #include "porep/domain.hpp"
 #include "porep/merkle.hpp"
 #include "porep/post_challenges.hpp"
+#include "porep/seeded_fr.hpp"
 
 namespace cuzk::porep {
 
 namespace {
 
 // ---- generation ----
-
-// Seeded field element: trim(SHA-256(seed ‖ tag ‖ sector ‖ level ‖ index)), all u64 LE, tag padded to 16 bytes.
-ff::fr_t prf_fr(std::uint64_t seed, std::string_view tag, std::uint64_t sector, std::uint64_t level = 0,
-                std::uint64_t index = 0) {
-  std::array<std::uint8_t, 48> buf{};
-  for (int i = 0; i < 8; ++i) {
-    buf[i] = std::uint8_t(seed >> (8 * i));
-    buf[24 + i] = std::uint8_t(sector >> (8 * i));
-    buf[32 + i] = std::uint8_t(level >> (8 * i));
-    buf[40 + i] = std::uint8_t(index >> (8 * i));
-  }
-  for (std::size_t i = 0; i < tag.size() && i < 16; ++i) buf[8 + i] = std::uint8_t(tag[i]);
-  return fr_from_trimmed(gadgets::sha256(buf));
-}
 
 bool use_full_tree(const post_shape_t& shape, post_tree_model_t model) {
   if (model == post_tree_model_t::automatic) return shape.sector.nodes <= (std::uint64_t(8) << 20) / node_bytes;

@@ -1,0 +1,70 @@
+#pragma once
+// SnapDeals (EmptySectorUpdate) natively: the randomness, the challenges, a
+// sector model that yields vanilla partition proofs, and their checker
+// (rust-fil-proofs storage-proofs-update vanilla.rs, challenges.rs).
+//
+//   phi = Poseidon_gen(comm_d_new, comm_r_old)
+//   rho(c) = Poseidon_gen(phi, c >> (challenge_bit_len - h))
+//   new replica node = old replica node + data node * rho(node index)
+//   comm_r_old = Poseidon_2(comm_c, root_r_old), comm_r_new likewise
+// Poseidon_gen is arity 2 with the "gen randomness" domain tag
+// (gadgets::poseidon_gen_randomness_params); Poseidon_2 the Merkle one.
+// Challenge digest j of partition k: Poseidon_gen(comm_r_new, k *
+// digests_per_partition + j), each digest's little-endian bits cut into
+// challenges_per_digest chunks of random_bits_per_challenge bits, the
+// partition index appended above them.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "porep/snap_proof_t.hpp"
+#include "porep/snap_shape.hpp"
+#include "porep/vanilla_checker.hpp"
+
+namespace cuzk::porep {
+
+ff::fr_t snap_phi(const ff::fr_t& comm_d_new, const ff::fr_t& comm_r_old);
+ff::fr_t snap_rho(const ff::fr_t& phi, std::uint32_t high);
+// Challenges::new(sector_nodes, comm_r_new, k), all challenges of partition k.
+std::vector<std::uint32_t> snap_challenges(const snap_shape_t& shape, const ff::fr_t& comm_r_new, unsigned k);
+
+// A sector that was sealed (old replica, comm_c) and then updated with new
+// data, every node of its three trees held (test sizes and sizes up to
+// 512 MiB; 2^n leaves of each tree are kept). Deterministic in `seed`: the
+// old replica, comm_c and the new data are seeded; the data nodes are below
+// 2^254 as fr32-padded data is.
+class snap_sector_t {
+ public:
+  snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std::optional<unsigned> h = std::nullopt);
+  ~snap_sector_t();
+  snap_sector_t(snap_sector_t&&) noexcept;
+  snap_sector_t& operator=(snap_sector_t&&) noexcept;
+
+  const snap_shape_t& shape() const { return shape_; }
+  // Public inputs of partition k (k, the three commitments, h).
+  snap_public_t public_inputs(unsigned k) const;
+  // The vanilla proof of partition k (prove_inner).
+  snap_partition_proof_t partition_proof(unsigned k) const;
+
+ private:
+  struct trees_t;
+  snap_shape_t shape_;
+  unsigned h_ = 0;
+  std::unique_ptr<trees_t> t_;
+};
+
+// Upstream's verify, in an order that names the corrupted element
+// ("challenge_proofs[3].proof_r_new.path[2][5]", as serde names the fields):
+// counts and path shapes; the roots the Tree R openings state (all equal,
+// and comm_r_old / comm_r_new = Poseidon_2(comm_c, root)); then per
+// challenge its three leaf indices against the derived challenge, each path
+// against its root, the encoding, the Tree D path against the apex leaves;
+// finally the apex tree with the partition path to comm_d_new. nullopt when
+// everything holds.
+std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, const snap_public_t& pub,
+                                                    const snap_partition_proof_t& proof);
+
+}  // namespace cuzk::porep
