@@ -7,3 +7,7 @@ set_tests_properties(
   PorepProve.TwoKiBSectorProvesAndVerifies
   EnginePorep.TwoKiBSectorProvesEndToEndAndBadVanillaIsRefused
   PROPERTIES COST 800)
+# A 2 KiB SnapDeals setup (1.7 M rows) and three proofs.
+set_tests_properties(
+  CurioSnap.UpdatesProveAsCurioAsksAndBadRequestsAreRefusedNamingPartitionAndField
+  PROPERTIES COST 700)

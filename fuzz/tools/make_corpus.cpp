@@ -22,7 +22,9 @@
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
 #include "filecoin/registered_seal_proof_t.hpp"
+#include "filecoin/snap_bincode.hpp"
 #include "groth16/groth16.hpp"
+#include "porep/snap_vanilla.hpp"
 #include "porep/vanilla_generator.hpp"
 #include "porep/vanilla_json.hpp"
 #include "../fuzz_layout.hpp"
@@ -207,6 +209,22 @@ void curio_envelopes() {
   put(t, "base64_bad_char", std::string("QU-D"));
 }
 
+// Partition 0 of a generated SnapDeals sector, as bincode(PartitionProof).
+std::string snap_partition(std::uint64_t sector_bytes) {
+  const auto shape = porep::snap_shape_for(sector_bytes);
+  return filecoin::write_snap_partition_bincode(porep::snap_sector_t(shape, 20240601).partition_proof(0), shape);
+}
+
+// read_snap_partition_bincode: 2 KiB (Tree R 8-0-0, Single proofs), the
+// 1 KiB test size (8-4-0, Sub proofs) and a cut 2 KiB blob.
+void snap_partitions() {
+  const std::string t = "fuzz_snap_bincode";
+  const std::string two_kib = snap_partition(2048);
+  put(t, "snap_2kib", two_kib);
+  put(t, "snap_1kib", snap_partition(1024));
+  put(t, "snap_2kib_truncated", two_kib.substr(0, 1000));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -221,5 +239,6 @@ int main(int argc, char** argv) {
   filecoin_proofs(argv[2]);
   porep_inputs();
   curio_envelopes();
+  snap_partitions();
   return 0;
 }

@@ -5,6 +5,8 @@
 //                 one per input), default 2^16; see hash_chain_circuit::from_constraints
 //   "porep"       size = sector bytes (2048 default, 8 MiB, 512 MiB, 32 GiB, 64 GiB):
 //                 one partition of the stacked PoRep circuit, without a witness
+//   "window-post", "winning-post", "snap"  size = sector bytes: one partition
+//                 of the fallback PoSt / EmptySectorUpdate circuit, without a witness
 // Witnesses are the circuits' fixed defaults, so a name and size determine
 // the public inputs.
 #include <memory>

@@ -131,10 +131,7 @@ void por_no_challenge_input(CS& cs, bool sha256, std::span<const unsigned> ariti
 }  // namespace snap_ops
 
 // One partition's witness: its public inputs and vanilla proof.
-struct snap_witness_t {
-  porep::snap_public_t pub;
-  porep::snap_partition_proof_t proof;
-};
+using snap_witness_t = porep::snap_partition_t;
 
 class snap_circuit {
  public:

@@ -2,6 +2,8 @@
 // cuzk prove [--kind porep] --c1 FILE --params FILE --proof FILE --public FILE [--miner-id N --sector-num N] [--no-verify]
 // cuzk prove --kind window-post|winning-post --registered N --randomness HEX --miner-id N [--partition K]
 //            --params FILE --proof FILE --public FILE SECTOR.vproof...
+// cuzk prove --kind snap --registered N --comm-r-old HEX --comm-r-new HEX --comm-d-new HEX
+//            --params FILE --proof FILE --public FILE PARTITION.vproof...
 #include <algorithm>
 #include <bit>
 #include <memory>
@@ -18,6 +20,8 @@
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
 #include "cli/post_files.hpp"
+#include "cli/snap_files.hpp"
+#include "circuits/snap_circuit.hpp"
 #include "cli/proof_file.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/groth16.hpp"
@@ -34,6 +38,8 @@ struct prove_options {
   std::string registered;
   // PoSt
   std::string randomness;
+  // snap
+  std::string comm_r_old, comm_r_new, comm_d_new;
   unsigned partition = 0;
   std::vector<std::string> files;
   bool no_verify = false;
@@ -177,12 +183,48 @@ int run_prove_post(const prove_options& o) {
   return prove_one(o, circuit, params, std::move(witness), sw.lap(), 0);
 }
 
+// Every partition of a SnapDeals update (one .vproof per partition, in
+// order), read and checked as the daemon reads the request
+// (filecoin/snap_input.hpp); partition k's proof and public inputs go to
+// <path>.<k> for k > 0, as for PoRep.
+int run_prove_snap(const prove_options& o) {
+  if (o.files.empty()) return report_error("prove --kind snap needs the partitions' .vproof files");
+  if (!o.circuit.empty() || !o.input.empty() || !o.vanilla.empty())
+    return report_error("prove --kind snap takes no --circuit, --input or --c1");
+  stopwatch sw;
+  filecoin::snap_input_t in;
+  try {
+    in = read_snap_files({.registered = o.registered,
+                          .comm_r_old = o.comm_r_old,
+                          .comm_r_new = o.comm_r_new,
+                          .comm_d_new = o.comm_d_new,
+                          .files = o.files});
+  } catch (const std::invalid_argument& e) {
+    return report_error(e.what());
+  }
+  fmt::print("{}: {} partition(s)\n", in.proof->name(), in.shape.partitions);
+  print_timing("read+check", sw.lap());
+  auto params = o.trusted_params ? groth16::read_parameters(o.params, params_check(o))
+                                 : engine::read_parameter_file(o.params);
+  print_timing("load params", sw.lap());
+  for (unsigned k = 0; k < in.partitions.size(); ++k) {
+    circuits::circuit_model<circuits::snap_circuit> circuit(
+        "snap", circuits::snap_circuit(in.shape, std::make_shared<const circuits::snap_witness_t>(in.partitions[k])));
+    fmt::print("partition {}: {}\n", k, circuit.description());
+    sw.lap();
+    auto witness = circuit.prove_witness(circuit.prove_shape());
+    if (int rc = prove_one(o, circuit, params, std::move(witness), sw.lap(), k); rc != exit_ok) return rc;
+  }
+  return exit_ok;
+}
+
 int run_prove(const prove_options& o) {
   if (o.kind == "window-post" || o.kind == "winning-post") return run_prove_post(o);
-  if (!o.files.empty()) return report_error("prove: sector files are for --kind window-post or winning-post");
+  if (o.kind == "snap") return run_prove_snap(o);
+  if (!o.files.empty()) return report_error("prove: vanilla files are for --kind window-post, winning-post or snap");
   if (!o.kind.empty()) {
     if (o.kind != "porep")
-      return report_error("prove: unknown --kind '" + o.kind + "' (known: porep, window-post, winning-post)");
+      return report_error("prove: unknown --kind '" + o.kind + "' (known: porep, window-post, winning-post, snap)");
     if (o.vanilla.empty()) return report_error("prove --kind porep needs --c1 FILE (or --vanilla FILE)");
     if (!o.circuit.empty() || !o.input.empty()) return report_error("prove --kind porep takes no --circuit or --input");
     return run_prove_porep(o);
@@ -200,8 +242,13 @@ command_t add_prove_command(CLI::App& root) {
                                            "prove_start, finalize, verify");
   app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)");
   app->add_option("--kind", o->kind,
-                  "Proof kind: porep (with --vanilla), window-post or winning-post (with the sectors' .vproof files)");
-  app->add_option("files", o->files, "PoSt: the sectors' vanilla proofs (bincode, as `cuzk gen-vanilla` writes)");
+                  "Proof kind: porep (with --vanilla), window-post or winning-post (with the sectors' .vproof files), "
+                  "snap (with the partitions' .vproof files)");
+  app->add_option("files", o->files,
+                  "PoSt: the sectors' vanilla proofs; snap: the partitions' (bincode, as `cuzk gen-vanilla` writes)");
+  app->add_option("--comm-r-old", o->comm_r_old, "snap: the sector's CommR before the update, 64 hex digits (raw)");
+  app->add_option("--comm-r-new", o->comm_r_new, "snap: the updated sector's CommR, 64 hex digits (raw)");
+  app->add_option("--comm-d-new", o->comm_d_new, "snap: the new data's CommD, 64 hex digits (raw)");
   app->add_option("--randomness", o->randomness, "PoSt: the challenge randomness, 64 hex digits");
   app->add_option("--partition", o->partition, "WindowPoSt: the partition index of these sectors (default 0)");
   app->add_option("--c1,--vanilla", o->vanilla,
@@ -214,7 +261,8 @@ command_t add_prove_command(CLI::App& root) {
   app->add_option("--sector-num", o->sector_num, "Sector number, for the replica_id check");
   app->add_option("--registered", o->registered,
                   "Registered seal proof (0-19 or a name): required for supra_seal's bincode C1, checked against "
-                  "the others; with a PoSt --kind, the registered PoSt proof (0-14 or a name), required");
+                  "the others; with a PoSt --kind, the registered PoSt proof (0-14 or a name), required; with --kind "
+                  "snap, the registered update proof (0-4 or a name), required");
   app->add_option("--size", o->size, "Circuit size, as given to setup")->check(CLI::NonNegativeNumber);
   app->add_option("--params", o->params, "Parameter file from `cuzk setup`")->required();
   app->add_option("--input", o->input,

@@ -1,5 +1,5 @@
 // cuzk setup --circuit NAME [--size N] [--seed N] [--backend auto|cpu|cuda] --params FILE --vk FILE
-// cuzk setup --circuit porep|window-post|winning-post --size N [...] --official-names DIR
+// cuzk setup --circuit porep|window-post|winning-post|snap --size N [...] --official-names DIR
 //   writes DIR/v28-stacked-proof-of-replication-…{.params,.vk} (PoSt:
 //   DIR/v28-proof-of-spacetime-fallback-…): development
 //   parameters under the official names (with a .development marker beside
@@ -44,6 +44,7 @@ std::optional<filecoin::parameter_kind_t> official_kind(const std::string& circu
   if (circuit == "porep") return filecoin::parameter_kind_t::porep;
   if (circuit == "window-post") return filecoin::parameter_kind_t::window_post;
   if (circuit == "winning-post") return filecoin::parameter_kind_t::winning_post;
+  if (circuit == "snap") return filecoin::parameter_kind_t::snap_deals;
   return std::nullopt;
 }
 
@@ -51,7 +52,7 @@ std::optional<filecoin::parameter_kind_t> official_kind(const std::string& circu
 int resolve_official_names(setup_options& o) {
   const auto kind = official_kind(o.circuit);
   if (!kind) {
-    return report_error("--official-names: only --circuit porep, window-post and winning-post have official "
+    return report_error("--official-names: only --circuit porep, window-post, winning-post and snap have official "
                         "parameter files (got '" + o.circuit + "')");
   }
   // The default size is make_circuit's for these circuits.
@@ -144,7 +145,7 @@ command_t add_setup_command(CLI::App& root) {
   app->add_option("--circuit", o->circuit, "Circuit name (see `cuzk circuits`)")->required();
   app->add_option("--size", o->size,
                   "Circuit size: rows of the proving system for hash-chain (default 65536); sector bytes for porep, "
-                  "window-post and winning-post (default 2048)")
+                  "window-post, winning-post and snap (default 2048)")
       ->check(CLI::NonNegativeNumber);
   o->seed_given = app->add_option("--seed", o->seed,
                                   "Derive the toxic waste from this seed (reproducible, development only); "
@@ -156,7 +157,7 @@ command_t add_setup_command(CLI::App& root) {
   app->add_option("--vk", o->vk, "Output verifying-key file");
   app->add_option("--official-names", o->official_dir,
                   "Instead of --params/--vk: write DIR/<official name>.params and .vk (--circuit porep, "
-                  "window-post or winning-post, --size = sector bytes), "
+                  "window-post, winning-post or snap, --size = sector bytes), "
                   "DEVELOPMENT parameters under Filecoin's file names, marked as such, not the ceremony's");
   return {app, [o] { return run_setup(*o); }};
 }

@@ -17,6 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
 #include "cli/post_files.hpp"
+#include "cli/snap_files.hpp"
 #include "filecoin/c1_bincode.hpp"
 #include "filecoin/c1_json.hpp"
 #include "filecoin/curio_envelope.hpp"
@@ -51,6 +52,10 @@ filecoin::seal_version_t parse_seal_version(const std::string& v) {
 }
 
 int run_gen_vanilla(const gen_vanilla_args_t& a) {
+  if (a.kind == "snap") {
+    if (a.out_dir.empty()) return report_error("gen-vanilla snap needs --out-dir DIR");
+    return run_gen_snap_vanilla({.sector_size = a.sector_size, .seed = a.seed, .out_dir = a.out_dir});
+  }
   if (a.kind == "window-post" || a.kind == "winning-post") {
     if (a.out_dir.empty()) return report_error("gen-vanilla " + a.kind + " needs --out-dir DIR");
     return run_gen_post_vanilla({.kind = parse_post_kind(a.kind),
@@ -63,7 +68,7 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
   }
   if (a.kind != "porep")
     return report_error("gen-vanilla: unknown proof kind '" + a.kind +
-                        "' (supported: porep, window-post, winning-post)");
+                        "' (supported: porep, window-post, winning-post, snap)");
   if (a.out.empty()) return report_error("gen-vanilla porep needs --out FILE");
   if (a.format != "c1" && a.format != "curio" && a.format != "cuzk" && a.format != "bincode")
     return report_error("gen-vanilla: --format must be c1, curio, bincode or cuzk, got '" + a.format + "'");
@@ -103,6 +108,7 @@ int run_gen_vanilla(const gen_vanilla_args_t& a) {
 struct check_vanilla_args_t {
   std::vector<std::string> files;
   std::string registered, kind, randomness;
+  std::string comm_r_old, comm_r_new, comm_d_new;  // snap
   std::uint64_t miner_id = 0;
   std::optional<unsigned> partition;
 };
@@ -135,6 +141,24 @@ int run_check_post_vanilla(const check_vanilla_args_t& a) {
   return exit_ok;
 }
 
+// SnapDeals: the files are partitions 0, 1, ... of one update.
+int run_check_snap_vanilla(const check_vanilla_args_t& a) {
+  stopwatch sw;
+  try {
+    const auto in = read_snap_files({.registered = a.registered,
+                                     .comm_r_old = a.comm_r_old,
+                                     .comm_r_new = a.comm_r_new,
+                                     .comm_d_new = a.comm_d_new,
+                                     .files = a.files});
+    fmt::print("valid {} update: {} partition(s) x {} challenges\n", in.proof->name(), in.shape.partitions,
+               in.shape.challenges);
+  } catch (const std::invalid_argument& e) {
+    return report_error(e.what());
+  }
+  print_timing("read+check", sw.lap());
+  return exit_ok;
+}
+
 int run_check_vanilla(const std::string& file, const std::string& registered) {
   stopwatch sw;
   const std::string text = read_text_file(file);
@@ -161,11 +185,12 @@ command_t add_gen_vanilla_command(CLI::App& root) {
   auto a = std::make_shared<gen_vanilla_args_t>();
   auto* app = root.add_subcommand("gen-vanilla", "Generate a synthetic sector's commit inputs: a C1 output, Curio's "
                                                  "envelope of one, or cuzk's vanilla JSON");
-  app->add_option("kind", a->kind, "Proof kind: porep, window-post or winning-post")->required();
+  app->add_option("kind", a->kind, "Proof kind: porep, window-post, winning-post or snap")->required();
   app->add_option("--sector-size", a->sector_size, "2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a byte count")->required();
   app->add_option("--out", a->out, "Output file (porep)");
   app->add_option("--out-dir", a->out_dir,
-                  "Output directory (PoSt): sector-<id>.vproof per challenged sector and inputs.json");
+                  "Output directory (PoSt: sector-<id>.vproof per challenged sector; snap: partition-<k>.vproof "
+                  "per partition) and inputs.json");
   app->add_option("--sectors", a->sectors,
                   "PoSt: the miner's sector count (Window proves all of them, Winning the one the randomness picks)");
   app->add_option("--registered", a->registered, "PoSt: registered proof 0-14 or name (default: Winning V1, Window "
@@ -185,18 +210,24 @@ command_t add_check_vanilla_command(CLI::App& root) {
   auto a = std::make_shared<check_vanilla_args_t>();
   auto* app = root.add_subcommand("check-vanilla",
                                   "Validate a C1 output, Curio envelope or vanilla JSON, or PoSt sector proofs (exit "
-                                  "0 valid, 2 naming the first bad element by its path, and the sector)");
+                                  "0 valid, 2 naming the first bad element by its path, and the sector or partition)");
   app->add_option("file", a->files, "The file (PoRep), or the sectors' .vproof files (PoSt)")->required();
   app->add_option("--registered", a->registered,
                   "Registered seal proof (0-19 or name, e.g. 8 or StackedDrg32GiBV1_1): needed for a bincode C1, "
-                  "which does not name it; with --kind, the registered PoSt proof (0-14 or name)");
-  app->add_option("--kind", a->kind, "window-post or winning-post: the files are PoSt sector proofs (bincode)");
+                  "which does not name it; with --kind, the registered PoSt proof (0-14 or name) or update proof (snap: 0-4 or name)");
+  app->add_option("--kind", a->kind,
+                  "window-post or winning-post: the files are PoSt sector proofs (bincode); snap: SnapDeals "
+                  "partition proofs, partitions 0, 1, ... in file order");
+  app->add_option("--comm-r-old", a->comm_r_old, "snap: the sector's CommR before the update, 64 hex digits (raw)");
+  app->add_option("--comm-r-new", a->comm_r_new, "snap: the updated sector's CommR, 64 hex digits (raw)");
+  app->add_option("--comm-d-new", a->comm_d_new, "snap: the new data's CommD, 64 hex digits (raw)");
   app->add_option("--randomness", a->randomness, "PoSt: the challenge randomness, 64 hex digits");
   app->add_option("--miner-id", a->miner_id, "PoSt: the miner actor id");
   app->add_option("--partition", a->partition,
                   "PoSt: the files are this partition (default: partitions 0, 1, ... in file order)");
   return {app, [a] {
             try {
+              if (a->kind == "snap") return run_check_snap_vanilla(*a);
               if (!a->kind.empty()) return run_check_post_vanilla(*a);
               if (a->files.size() != 1) return report_error("check-vanilla: one file for PoRep (or give --kind)");
               return run_check_vanilla(a->files[0], a->registered);

@@ -6,7 +6,9 @@
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/porep_partition_circuit_t.hpp"
+#include "circuits/circuit_model.hpp"
 #include "circuits/post_partition_circuit_t.hpp"
+#include "circuits/snap_circuit.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
 #include "gpu/stream_priority.hpp"
@@ -14,6 +16,7 @@
 #include "filecoin/parameter_manifest_t.hpp"
 #include "filecoin/porep_input.hpp"
 #include "filecoin/post_input.hpp"
+#include "filecoin/snap_input.hpp"
 #include "filecoin/registered_post_proof_t.hpp"
 #include "filecoin/registered_seal_proof_t.hpp"
 
@@ -31,12 +34,8 @@ void check_kind(proof_kind_t kind) {
     case proof_kind_t::porep_seal_commit: return;
     case proof_kind_t::unspecified: throw invalid_request("proof_kind is unspecified (0)");
     case proof_kind_t::window_post_partition:
-    case proof_kind_t::winning_post: return;
-    case proof_kind_t::snap_deals_update:
-      throw invalid_request(fmt::format("proof_kind {} ({}) is not provable by this build yet (no Filecoin circuit); "
-                                        "use proof_kind circuit, porep_seal_commit, window_post_partition or "
-                                        "winning_post",
-                                        proof_kind_name(kind), static_cast<uint32_t>(kind)));
+    case proof_kind_t::winning_post:
+    case proof_kind_t::snap_deals_update: return;
   }
   throw invalid_request(fmt::format("proof_kind {} is not a known kind", static_cast<uint32_t>(kind)));
 }
@@ -106,6 +105,29 @@ job_circuits_t post_circuits(const job_request_t& r) {
   }
 }
 
+// All partitions of a SnapDeals update: each PartitionProof read and checked
+// against the challenges comm_r_new draws for it (filecoin/snap_input.hpp);
+// one EmptySectorUpdate circuit per partition, synthesized generically.
+job_circuits_t snap_circuits(const job_request_t& r) {
+  try {
+    auto in = filecoin::read_snap_request({.registered_proof = r.registered_proof,
+                                           .sector_size = r.sector_size,
+                                           .vanilla_proofs = r.vanilla_proofs,
+                                           .comm_r_old = r.comm_r_old,
+                                           .comm_r_new = r.comm_r_new,
+                                           .comm_d_new = r.comm_d_new});
+    job_circuits_t out{filecoin::snap_circuit_id(in.proof->sector_bytes), {}};
+    for (auto& p : in.partitions) {
+      auto witness = std::make_shared<const circuits::snap_witness_t>(std::move(p));
+      out.circuits.push_back(std::make_shared<const circuits::circuit_model<circuits::snap_circuit>>(
+          "snap", circuits::snap_circuit(in.shape, std::move(witness))));
+    }
+    return out;
+  } catch (const std::invalid_argument& e) {
+    throw invalid_request(e.what());
+  }
+}
+
 // One circuit per partition (shared when every partition has the same witness).
 std::vector<std::shared_ptr<const circuits::any_circuit>> make_circuits(const job_request_t& r) {
   if (r.circuit.empty()) throw invalid_request("circuit: no circuit name given for proof_kind circuit");
@@ -145,6 +167,7 @@ job_circuits_t job_circuits(const job_request_t& r) {
   if (r.proof_kind == proof_kind_t::porep_seal_commit) return porep_circuits(r);
   if (r.proof_kind == proof_kind_t::window_post_partition || r.proof_kind == proof_kind_t::winning_post)
     return post_circuits(r);
+  if (r.proof_kind == proof_kind_t::snap_deals_update) return snap_circuits(r);
   return {engine_t::circuit_id_for(r), make_circuits(r)};
 }
 
@@ -600,7 +623,12 @@ std::string engine_t::circuit_id_for(const job_request_t& r) {
       }
       return r.circuit_size ? r.circuit + "-" + std::to_string(r.circuit_size) : r.circuit;
     case proof_kind_t::porep_seal_commit: return porep_circuit_id(r.sector_size ? r.sector_size : 32 * gib);
-    case proof_kind_t::snap_deals_update: return r.sector_size == 64 * gib ? "snap-64g" : "snap-32g";
+    case proof_kind_t::snap_deals_update: {
+      // The registered proof fixes the size (0 reads as StackedDrg2KiBV1, proto3's unset).
+      const auto& proofs = filecoin::registered_update_proofs();
+      return filecoin::snap_circuit_id(r.registered_proof < proofs.size() ? proofs[r.registered_proof].sector_bytes
+                                                                            : 32 * gib);
+    }
     case proof_kind_t::window_post_partition:
     case proof_kind_t::winning_post: {
       // The registered proof fixes the size (0 reads as StackedDrgWinning2KiBV1, proto3's unset).

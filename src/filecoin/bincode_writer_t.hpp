@@ -5,10 +5,11 @@
 // 1 Sub {base_proof, sub_proof, root, leaf}, 2 Top {base_proof, sub_proof,
 // top_proof, root, leaf}); InclusionPath {path: Vec<PathElement>};
 // PathElement {hashes: Vec<domain>, index: usize as u64}; the sub and top
-// proofs hold one level each. Shared by the C1 and PoSt writers.
+// proofs hold one level each. Shared by the C1, PoSt and SnapDeals writers.
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ff/fr.hpp"
 #include "porep/domain.hpp"
@@ -19,15 +20,42 @@ namespace cuzk::filecoin {
 
 enum class merkle_proof_tag_t : std::uint32_t { single = 0, sub = 1, top = 2 };
 
-// The variant a Tree C / Tree R proof of this shape takes: 8-0-0 Single,
-// 8-8-0 Sub, 8-8-2 Top (MerkleProof::try_from_proof picks it from the tree).
+// The variant a proof of a tree with these sub and top arities takes (0 for
+// none): 8-0-0 Single, 8-8-0 Sub, 8-8-2 Top (MerkleProof::try_from_proof
+// picks it from the tree). SnapDeals' test sizes give other shapes than
+// PoRep's (1 KiB 8-4-0 is Sub), so its reader asks by arities.
+inline merkle_proof_tag_t merkle_proof_tag(unsigned sub_arity, unsigned top_arity) {
+  return top_arity ? merkle_proof_tag_t::top : sub_arity ? merkle_proof_tag_t::sub : merkle_proof_tag_t::single;
+}
+// The variant a Tree C / Tree R proof of this PoRep shape takes.
 inline merkle_proof_tag_t merkle_proof_tag(const porep::sector_params_t& p) {
-  return p.top_arity ? merkle_proof_tag_t::top : p.sub_arity ? merkle_proof_tag_t::sub : merkle_proof_tag_t::single;
+  return merkle_proof_tag(p.sub_arity, p.top_arity);
 }
 
 // Levels of the base path: all but the sub and top levels.
 inline std::size_t merkle_base_levels(merkle_proof_tag_t tag, std::size_t levels) {
   return levels - (tag == merkle_proof_tag_t::top ? 2 : tag == merkle_proof_tag_t::sub ? 1 : 0);
+}
+
+// The variant's name as serde writes it ("Single", "Sub", "Top").
+inline const char* merkle_proof_variant(merkle_proof_tag_t tag) {
+  return tag == merkle_proof_tag_t::top ? "Top" : tag == merkle_proof_tag_t::sub ? "Sub" : "Single";
+}
+
+// The InclusionPaths of a variant in serialization order: each one's field
+// and the tree levels [from, from + n) it holds.
+struct merkle_path_part_t {
+  const char* field;
+  std::size_t from, n;
+};
+inline std::vector<merkle_path_part_t> merkle_path_parts(merkle_proof_tag_t tag, std::size_t levels) {
+  const std::size_t base = merkle_base_levels(tag, levels);
+  switch (tag) {
+    case merkle_proof_tag_t::single: return {{"path", 0, levels}};
+    case merkle_proof_tag_t::sub: return {{"base_proof", 0, base}, {"sub_proof", base, 1}};
+    case merkle_proof_tag_t::top: return {{"base_proof", 0, base}, {"sub_proof", base, 1}, {"top_proof", base + 1, 1}};
+  }
+  return {};
 }
 
 class bincode_writer_t {

@@ -187,11 +187,19 @@ std::string post_circuit_id(parameter_kind_t kind, std::uint64_t sector_bytes) {
   throw std::invalid_argument("post_circuit_id: " + std::string(to_string(kind)) + " is not a PoSt kind");
 }
 
+std::string snap_circuit_id(std::uint64_t sector_bytes) {
+  if (std::find(std::begin(official_sizes), std::end(official_sizes), sector_bytes) == std::end(official_sizes))
+    throw std::invalid_argument("no SnapDeals circuit for sectors of " + std::to_string(sector_bytes) + " bytes");
+  return "snap-" + size_suffix(sector_bytes);
+}
+
 std::optional<official_circuit_t> official_circuit_of_id(std::string_view id) {
   if (auto s = porep_sector_of_circuit_id(id)) return official_circuit_t{parameter_kind_t::porep, *s};
   for (auto kind : {parameter_kind_t::window_post, parameter_kind_t::winning_post})
     for (auto size : official_sizes)
       if (id == post_circuit_id(kind, size)) return official_circuit_t{kind, size};
+  for (auto size : official_sizes)
+    if (id == snap_circuit_id(size)) return official_circuit_t{parameter_kind_t::snap_deals, size};
   return std::nullopt;
 }
 

@@ -102,8 +102,12 @@ std::optional<std::uint64_t> porep_sector_of_circuit_id(std::string_view circuit
 // porep-<size>'s. Throws std::invalid_argument for another kind or size.
 std::string post_circuit_id(parameter_kind_t kind, std::uint64_t sector_bytes);
 
+// The SnapDeals circuit id (CUZK_API.md's PreloadSrs "snap-32g"): "snap-2k"
+// .. "snap-64g". Throws std::invalid_argument for a size that is not one of the five.
+std::string snap_circuit_id(std::uint64_t sector_bytes);
+
 // The official circuit an engine circuit id names (porep-*, wpost-*,
-// winning-* at the five sizes); nullopt for any other id.
+// winning-*, snap-* at the five sizes); nullopt for any other id.
 struct official_circuit_t {
   parameter_kind_t kind = parameter_kind_t::porep;
   std::uint64_t sector_bytes = 0;

@@ -101,7 +101,7 @@ sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v, p
   return p;
 }
 
-std::uint64_t parse_sector_size(std::string_view s) {
+std::uint64_t parse_byte_size(std::string_view s) {
   std::uint64_t n = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
   if (ec != std::errc() || ptr == s.data())
@@ -115,7 +115,11 @@ std::uint64_t parse_sector_size(std::string_view s) {
   else
     throw std::invalid_argument("sector size \"" + std::string(s) + "\": unknown unit \"" + std::string(unit) +
                                 "\" (use KiB, MiB, GiB or bytes)");
-  std::uint64_t bytes = n * mult;
+  return n * mult;
+}
+
+std::uint64_t parse_sector_size(std::string_view s) {
+  const std::uint64_t bytes = parse_byte_size(s);
   sector_params_for(bytes);  // rejects unsupported sizes with a clear message
   return bytes;
 }

@@ -59,5 +59,8 @@ sector_params_t sector_params_for(std::uint64_t sector_bytes, api_version_t v = 
 // "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" (also "2K", "32G", …) or a plain
 // byte count. Throws std::invalid_argument for a malformed or unsupported size.
 std::uint64_t parse_sector_size(std::string_view s);
+// The same syntax for any byte count (the SnapDeals test shapes, 1 KiB …
+// 32 KiB, are no PoRep sizes); std::invalid_argument when malformed.
+std::uint64_t parse_byte_size(std::string_view s);
 
 }  // namespace cuzk::porep

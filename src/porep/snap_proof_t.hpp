@@ -43,4 +43,10 @@ struct snap_public_t {
   unsigned h = 0;
 };
 
+// One partition as the circuit proves it: its public inputs and vanilla proof.
+struct snap_partition_t {
+  snap_public_t pub;
+  snap_partition_proof_t proof;
+};
+
 }  // namespace cuzk::porep

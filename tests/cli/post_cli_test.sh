@@ -139,7 +139,7 @@ cmp -s w.params "fpp/$OFFICIAL" || fail "setup --official-names wrote other para
 expect 1 "$CUZK" params check fpp
 out_has "2 present: 0 ok, 0 corrupt, 2 development"
 expect 2 "$CUZK" setup --circuit tiny --official-names fpp2
-err_has "only --circuit porep, window-post and winning-post"
+err_has "only --circuit porep, window-post, winning-post and snap"
 start_daemon 2GiB
 # Partition 1: sector 3 alone, padded by the engine as upstream pads it.
 expect 0 "$CUZK" bench --daemon "unix://$SOCK" --kind window-post --vanilla-dir w --partition 1 --proofs 1 \

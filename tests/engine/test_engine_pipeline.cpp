@@ -111,7 +111,7 @@ TEST(engine_pipeline, invalid_requests_name_what_is_wrong) {
   r.proof_kind = proof_kind_t::unspecified;
   expect_invalid(r, "unspecified");
   r.proof_kind = proof_kind_t::snap_deals_update;
-  expect_invalid(r, "snap-update");
+  expect_invalid(r, "comm_r_old");  // snap: the commitments are checked first
   r.proof_kind = proof_kind_t::porep_seal_commit;
   expect_invalid(r, "vanilla_proof");
   r.proof_kind = static_cast<proof_kind_t>(7);
