@@ -8,7 +8,9 @@
 # `gputests` (GPU, prover and engine-on-GPU tests only), `msm` (GPU MSM with stage times) and
 # `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs) and
 # `post32` (32 GiB WindowPoSt, 2349 sectors, then WinningPoSt idle and under 32 GiB PoRep load;
-# POST32_SECS per bench step) are extra.
+# POST32_SECS per bench step) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
+# GPU setup, gen-vanilla, prove --kind snap (the CLI's CPU prover), verify, then the engine on the GPU
+# with `bench --kind snap`; generic synthesis) are extra.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -51,6 +53,21 @@ if want engine; then
   want sweep && step sweep 330 bench/budget_sweep.sh "$B/cuzk" "$OUT/sweep" 3GiB 4GiB 6GiB 8GiB 12GiB -- \
     --kind hash-chain --size 4194304 --proofs 8 --concurrency 8
   [ -f "$OUT/timeline_2p22.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_2p22.json" --out "$OUT/timeline_2p22.svg" > /dev/null 2>&1
+fi
+if want snap8; then
+  step snap8_setup 240 "$B/cuzk" setup --circuit snap --size 8388608 --seed 1 --backend cuda \
+    --params "$OUT/snap8.params" --vk "$OUT/snap8.vk"
+  step snap8_gen 60 "$B/cuzk" gen-vanilla snap --sector-size 8MiB --seed 1 --out-dir "$OUT/snap8"
+  j() { node -e "console.log(JSON.parse(require('fs').readFileSync('$OUT/snap8/inputs.json')).$1)" 2>/dev/null ||
+        python3 -c "import json;print(json.load(open('$OUT/snap8/inputs.json'))['$1'])"; }
+  step snap8_prove 240 "$B/cuzk" prove --kind snap --registered 1 --comm-r-old "$(j comm_r_old)" \
+    --comm-r-new "$(j comm_r_new)" --comm-d-new "$(j comm_d_new)" --params "$OUT/snap8.params" \
+    --proof "$OUT/snap8.proof" --public "$OUT/snap8.json" --trusted-params "$OUT"/snap8/partition-*.vproof
+  step snap8_verify 30 "$B/cuzk" verify --vk "$OUT/snap8.vk" --proof "$OUT/snap8.proof.3" --public "$OUT/snap8.json.3"
+  # The engine on the GPU: SNAP8_PROOFS updates of 4 partitions each, SNAP8_J in flight.
+  step snap8_engine ${SNAP8_SECS:-240} "$B/cuzk" bench --kind snap --vanilla-dir "$OUT/snap8" --params "$OUT/snap8.params" \
+    --proofs "${SNAP8_PROOFS:-4}" --concurrency "${SNAP8_J:-2}" --timeline --timeline-out "$OUT/timeline_snap8.json"
+  rm -rf "$OUT/snap8" "$OUT/snap8.params"
 fi
 if want porep32; then
   # A sparse 32 GiB sector's C1 (valid, all 10 partitions) as Curio sends it (FORMAT32=curio,

@@ -4,6 +4,8 @@
 //            one vanilla proof (all its partitions per job)
 // cuzk bench --kind window-post|winning-post --vanilla-dir DIR [--params FILE] ...:
 //            the PoSt request of one partition of DIR (`cuzk gen-vanilla`), per job
+// cuzk bench --kind snap --vanilla-dir DIR [--params FILE] ...: the SnapDeals
+//            update of DIR (`cuzk gen-vanilla snap`, all its partitions), per job
 // cuzk bench --kind window-post|winning-post --vanilla-dir DIR --load-vanilla FILE ...:
 //            those PoSt proofs idle, then under a stream of PoRep jobs of FILE
 #include <fmt/core.h>
@@ -21,6 +23,7 @@
 #include "cli/command.hpp"
 #include "cli/file_io.hpp"
 #include "cli/post_files.hpp"
+#include "cli/snap_files.hpp"
 #include "cli/service_support.hpp"
 #include "engine/engine.hpp"
 #include "engine/gpu_backend_t.hpp"
@@ -29,6 +32,7 @@
 #include "groth16/groth16.hpp"
 #include "filecoin/porep_input.hpp"
 #include "filecoin/registered_seal_proof_t.hpp"
+#include "porep/domain.hpp"
 #include "porep/vanilla_format_error.hpp"
 #include "service/bench_runner.hpp"
 
@@ -200,19 +204,68 @@ void read_post_dir(bench_cli_options& o) {
   o.bench.request = std::move(r);
 }
 
+// --kind snap --vanilla-dir DIR: the request Curio sends for DIR's update
+// (DIR/inputs.json from `cuzk gen-vanilla snap`), checked here as the engine
+// will check it.
+void read_snap_dir(bench_cli_options& o) {
+  const std::filesystem::path dir(o.vanilla_dir);
+  const std::string inputs_path = (dir / "inputs.json").string();
+  nlohmann::json inputs;
+  try {
+    inputs = nlohmann::json::parse(read_text_file(inputs_path));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(inputs_path + ": " + e.what());
+  }
+  if (inputs.value("kind", o.kind) != o.kind)
+    throw std::invalid_argument(
+        fmt::format("{}: holds {} proofs, not {}", inputs_path, inputs.value("kind", ""), o.kind));
+  snap_files_request_t files{
+      .registered = o.registered.empty() ? std::to_string(inputs.at("registered_proof").get<uint64_t>()) : o.registered,
+      .comm_r_old = inputs.at("comm_r_old").get<std::string>(),
+      .comm_r_new = inputs.at("comm_r_new").get<std::string>(),
+      .comm_d_new = inputs.at("comm_d_new").get<std::string>(),
+      .files = {}};
+  for (const auto& f : inputs.at("files")) files.files.push_back((dir / f.get<std::string>()).string());
+  const auto in = read_snap_files(files);
+  auto r = std::make_shared<engine::job_request_t>();
+  r->proof_kind = engine::proof_kind_t::snap_deals_update;
+  r->registered_proof = in.proof->id;
+  r->sector_size = in.proof->sector_bytes;
+  for (const auto& f : files.files) {
+    const std::string blob = read_text_file(f);
+    r->vanilla_proofs.emplace_back(blob.begin(), blob.end());
+  }
+  const auto& pub = in.partitions.at(0).pub;
+  for (auto [field, x] : {std::pair{&r->comm_r_old, pub.comm_r_old}, std::pair{&r->comm_r_new, pub.comm_r_new},
+                          std::pair{&r->comm_d_new, pub.comm_d_new}}) {
+    const auto b = porep::to_le_bytes(x);
+    field->assign(b.begin(), b.end());
+  }
+  fmt::print(stderr, "{}: snap {} ({}): {} partition(s)\n", o.vanilla_dir, in.proof->name(), in.proof->id,
+             in.shape.partitions);
+  o.bench.circuit = "snap";
+  o.bench.size = in.proof->sector_bytes;
+  o.bench.partitions = in.shape.partitions;
+  o.bench.request = std::move(r);
+}
+
 bool is_post_kind(const std::string& kind) { return kind == "window-post" || kind == "winning-post"; }
 
 // Fills o.bench (and o.load) from the command line; "" or the usage error.
 std::string resolve_jobs(bench_cli_options& o) {
   const auto names = circuits::circuit_names();
   if (!o.vanilla.empty() && o.kind != "porep") return "--vanilla is for --kind porep (PoSt: --vanilla-dir DIR)";
-  if (!o.vanilla_dir.empty() && !is_post_kind(o.kind)) return "--vanilla-dir is for --kind window-post|winning-post";
+  if (!o.vanilla_dir.empty() && !is_post_kind(o.kind) && o.kind != "snap")
+    return "--vanilla-dir is for --kind window-post|winning-post|snap";
   if (!o.load_vanilla.empty() && !is_post_kind(o.kind)) return "--load-vanilla is for --kind window-post|winning-post";
   if (!o.load_vanilla.empty() && (o.compare || o.bench.sequential))
     return "--load-vanilla runs its PoSt proofs one at a time already (no --compare or --sequential)";
   if (o.kind == "porep") {
     if (o.vanilla.empty()) return "--kind porep needs --vanilla FILE (`cuzk gen-vanilla porep`)";
     read_porep_file(o.bench, o.vanilla, o.registered, o.miner_id, o.sector_number);
+  } else if (o.kind == "snap") {
+    if (o.vanilla_dir.empty()) return "--kind snap needs --vanilla-dir DIR (`cuzk gen-vanilla snap`)";
+    read_snap_dir(o);
   } else if (is_post_kind(o.kind)) {
     if (o.vanilla_dir.empty())
       return "--kind " + o.kind + " needs --vanilla-dir DIR (`cuzk gen-vanilla " + o.kind + "`)";
@@ -224,7 +277,7 @@ std::string resolve_jobs(bench_cli_options& o) {
     }
   } else if (std::find(names.begin(), names.end(), o.kind) == names.end()) {
     return fmt::format("--kind {}: the bench proves built-in circuits ({}), porep with --vanilla FILE, or "
-                       "window-post / winning-post with --vanilla-dir DIR",
+                       "window-post / winning-post / snap with --vanilla-dir DIR",
                        o.kind, fmt::join(names, ", "));
   } else {
     o.bench.circuit = o.kind;
@@ -300,13 +353,14 @@ command_t add_bench_command(CLI::App& root) {
   app->add_option("--concurrency,-j", o->bench.concurrency, "Jobs in flight at once")->check(CLI::Range(1u, 4096u));
   app->add_option("--kind,-k", o->kind,
                   "Built-in circuit to prove (see `cuzk circuits`), porep with --vanilla, or window-post / "
-                  "winning-post with --vanilla-dir");
+                  "winning-post / snap with --vanilla-dir");
   app->add_option("--vanilla", o->vanilla, "--kind porep: the vanilla proof (JSON, `cuzk gen-vanilla`) every job proves")
       ->check(CLI::ExistingFile);
   app->add_option("--vanilla-dir", o->vanilla_dir,
                   "--kind window-post|winning-post: a directory from `cuzk gen-vanilla window-post|winning-post` "
                   "(inputs.json and sector-<id>.vproof); every job is the request Curio sends for one partition "
-                  "of it (registered proof, randomness, miner id from inputs.json unless given)")
+                  "of it (registered proof, randomness, miner id from inputs.json unless given); --kind snap: "
+                  "one from `cuzk gen-vanilla snap`, every job the whole update")
       ->check(CLI::ExistingDirectory);
   app->add_option("--partition", o->partition, "PoSt: the partition of --vanilla-dir each job proves (default 0)")
       ->check(CLI::Range(int64_t(0), int64_t(1) << 20));

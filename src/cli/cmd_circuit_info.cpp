@@ -62,6 +62,17 @@ void print_capacity(const r1cs::shape_counts_t& counts) {
              gib(two - one), gib(2 * one - two), gib(lean_two - lean_one), gib(2 * lean_one - lean_two));
 }
 
+// One partition's counts: `c` in circuit rows (no input rows), ONE included in inputs.
+void print_partition_counts(const r1cs::shape_counts_t& c) {
+  const size_t constraints = c.num_constraints + c.num_inputs;
+  fmt::print("per partition:\n");
+  fmt::print("  constraints {:>12}  (circuit rows {} + {} input rows)\n", constraints, c.num_constraints,
+             c.num_inputs);
+  fmt::print("  inputs      {:>12}  (ONE included)\n", c.num_inputs);
+  fmt::print("  aux         {:>12}\n", c.num_aux);
+  fmt::print("  domain      {:>12}  (2^{})\n", std::bit_ceil(constraints), std::countr_zero(std::bit_ceil(constraints)));
+}
+
 // A PoSt partition: every sector block has one shape, so one block in shape
 // mode times the block count gives the totals (post_circuit::counts).
 int run_post_circuit_info(const circuit_info_options& o) {
@@ -73,12 +84,7 @@ int run_post_circuit_info(const circuit_info_options& o) {
   const double ms = sw.lap();
   const size_t constraints = c.num_constraints + c.num_inputs;
   fmt::print("{}\n", circuit.description());
-  fmt::print("per partition:\n");
-  fmt::print("  constraints {:>12}  (circuit rows {} + {} input rows)\n", constraints, c.num_constraints,
-             c.num_inputs);
-  fmt::print("  inputs      {:>12}  (ONE included)\n", c.num_inputs);
-  fmt::print("  aux         {:>12}\n", c.num_aux);
-  fmt::print("  domain      {:>12}  (2^{})\n", std::bit_ceil(constraints), std::countr_zero(std::bit_ceil(constraints)));
+  print_partition_counts(c);
   fmt::print("  sector block: {} rows, {} aux, {} inputs; {} blocks\n", b.num_constraints, b.num_aux, b.num_inputs,
              circuit.params().sector_count);
   fmt::print("shape mode (one block): {:.1f} ms\n", ms);
@@ -105,12 +111,7 @@ int run_snap_circuit_info(const circuit_info_options& o) {
   const auto& s = circuit.shape();
   fmt::print("{}\n", circuit.description());
   fmt::print("partitions:   {}\n", s.partitions);
-  fmt::print("per partition:\n");
-  fmt::print("  constraints {:>12}  (circuit rows {} + {} input rows)\n", constraints, c.num_constraints,
-             c.num_inputs);
-  fmt::print("  inputs      {:>12}  (ONE included)\n", c.num_inputs);
-  fmt::print("  aux         {:>12}\n", c.num_aux);
-  fmt::print("  domain      {:>12}  (2^{})\n", std::bit_ceil(constraints), std::countr_zero(std::bit_ceil(constraints)));
+  print_partition_counts(c);
   fmt::print("  challenges {}, apex leaves {}, h {} (of {}), Tree D height {}, apex row {}\n", s.challenges,
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+#include "ff/fr.hpp"
 #include "porep/vanilla_format_error.hpp"
 
 namespace cuzk::filecoin {
@@ -36,6 +37,15 @@ class bincode_reader_t {
     std::span<const std::uint8_t, 32> v(b_.data() + at_, 32);
     at_ += 32;
     return v;
+  }
+
+  // The next 32 bytes as a hash domain value: a canonical little-endian
+  // field element (Poseidon and trimmed SHA-256 values alike).
+  ff::fr_t domain(const std::string& where) {
+    const std::size_t at = at_;
+    const auto x = ff::fr_t::from_bytes_le(bytes32(where));
+    if (!x) throw porep::vanilla_format_error(where, fmt::format("not a canonical field element (at byte {})", at));
+    return *x;
   }
 
   // A Vec length no larger than `max` nor than the bytes left (every element

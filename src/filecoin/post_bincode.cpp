@@ -16,24 +16,6 @@ using porep::vanilla_format_error;
 
 namespace {
 
-constexpr std::array<const char*, 3> variant_names{"Single", "Sub", "Top"};
-
-// One InclusionPath of a MerkleProof: levels [from, from + n) of the tree.
-struct path_part_t {
-  const char* field;
-  std::size_t from, n;
-};
-
-std::vector<path_part_t> path_parts(merkle_proof_tag_t tag, std::size_t levels) {
-  const std::size_t base = merkle_base_levels(tag, levels);
-  switch (tag) {
-    case merkle_proof_tag_t::single: return {{"path", 0, levels}};
-    case merkle_proof_tag_t::sub: return {{"base_proof", 0, base}, {"sub_proof", base, 1}};
-    case merkle_proof_tag_t::top: return {{"base_proof", 0, base}, {"sub_proof", base, 1}, {"top_proof", base + 1, 1}};
-  }
-  return {};
-}
-
 std::string idx(const std::string& base, std::size_t i) { return base + "[" + std::to_string(i) + "]"; }
 
 class post_reader_t {
@@ -72,13 +54,7 @@ class post_reader_t {
     std::string where;
   };
 
-  ff::fr_t domain(const std::string& where) {
-    const std::size_t at = r_.at();
-    const auto b = r_.bytes32(where);
-    const auto x = ff::fr_t::from_bytes_le(b);
-    if (!x) throw vanilla_format_error(where, fmt::format("not a canonical field element (at byte {})", at));
-    return *x;
-  }
+  ff::fr_t domain(const std::string& where) { return r_.domain(where); }
 
   void exact_len(const std::string& where, std::uint64_t expected, const std::string& what) {
     const std::size_t at = r_.at();
@@ -90,7 +66,7 @@ class post_reader_t {
 
   // Reads one InclusionPath into path levels [part.from, part.from + part.n)
   // and the matching digits of the leaf index.
-  void inclusion_path(const std::string& where, const path_part_t& part, porep::post_challenge_proof_t& c,
+  void inclusion_path(const std::string& where, const merkle_path_part_t& part, porep::post_challenge_proof_t& c,
                       std::uint64_t& leaf_index, std::uint64_t& weight) {
     const std::string pw = where + ".path";
     exact_len(pw, part.n, "levels here");
@@ -118,8 +94,8 @@ class post_reader_t {
     if (tag != std::uint32_t(tag_))
       throw vanilla_format_error(
           dw, fmt::format("ProofData tag {} at byte {}: a {} Tree R proof is {} (tag {}; 0 Single, 1 Sub, 2 Top)", tag,
-                          at, proof_.name(), variant_names[std::uint32_t(tag_)], std::uint32_t(tag_)));
-    const std::string bw = dw + "." + variant_names[tag];
+                          at, proof_.name(), merkle_proof_variant(tag_), std::uint32_t(tag_)));
+    const std::string bw = dw + "." + merkle_proof_variant(merkle_proof_tag_t(tag));
     porep::post_challenge_proof_t c;
     c.path.siblings.resize(arities_.size());
     std::uint64_t weight = 1;
@@ -130,7 +106,7 @@ class post_reader_t {
       c.leaf = domain(bw + ".leaf");
     };
     if (tag_ == merkle_proof_tag_t::single) read_root_leaf();
-    for (const auto& part : path_parts(tag_, arities_.size()))
+    for (const auto& part : merkle_path_parts(tag_, arities_.size()))
       inclusion_path(bw + "." + part.field, part, c, c.leaf_index, weight);
     if (tag_ != merkle_proof_tag_t::single) read_root_leaf();
     return c;
@@ -204,7 +180,7 @@ std::uint64_t post_sector_bincode_size(const registered_post_proof_t& proof) {
   const auto arities = shape.sector.tree_cr_arities();
   const auto tag = merkle_proof_tag(shape.sector);
   std::uint64_t merkle = 4 + 32 + 32;  // tag, root, leaf
-  for (const auto& part : path_parts(tag, arities.size())) {
+  for (const auto& part : merkle_path_parts(tag, arities.size())) {
     merkle += 8;  // path length
     for (std::size_t l = part.from; l < part.from + part.n; ++l) merkle += 8 + 32 * (arities[l] - 1) + 8;
   }

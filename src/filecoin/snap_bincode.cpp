@@ -60,12 +60,7 @@ class snap_reader_t {
   }
 
  private:
-  ff::fr_t domain(const std::string& where) {
-    const std::size_t at = r_.at();
-    const auto x = ff::fr_t::from_bytes_le(r_.bytes32(where));
-    if (!x) throw vanilla_format_error(where, fmt::format("not a canonical field element (at byte {})", at));
-    return *x;
-  }
+  ff::fr_t domain(const std::string& where) { return r_.domain(where); }
 
   // Every count is fixed by the shape, so nothing is allocated for a corrupt one.
   void exact_len(const std::string& where, std::uint64_t expected, const std::string& what) {
