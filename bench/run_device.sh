@@ -65,7 +65,7 @@ if want snap8; then
     --proof "$OUT/snap8.proof" --public "$OUT/snap8.json" --trusted-params "$OUT"/snap8/partition-*.vproof
   step snap8_verify 30 "$B/cuzk" verify --vk "$OUT/snap8.vk" --proof "$OUT/snap8.proof.3" --public "$OUT/snap8.json.3"
   # The engine on the GPU: SNAP8_PROOFS updates of 4 partitions each, SNAP8_J in flight.
-  step snap8_engine ${SNAP8_SECS:-240} "$B/cuzk" bench --kind snap --vanilla-dir "$OUT/snap8" --params "$OUT/snap8.params" \
+  step snap8_engine ${SNAP8_SECS:-240} "$B/cuzk" bench --kind snap --vanilla-dir "$OUT/snap8" --params "$OUT/snap8.params" --trusted-params \
     --proofs "${SNAP8_PROOFS:-4}" --concurrency "${SNAP8_J:-2}" --timeline --timeline-out "$OUT/timeline_snap8.json"
   rm -rf "$OUT/snap8" "$OUT/snap8.params"
 fi

@@ -88,7 +88,8 @@ expect 2 "$CUZK" prove --kind snap "${COMMS[@]}" --params s.params --proof x.pro
 [[ ! -e x.proof ]] || fail "a proof was written for a refused input"
 
 step "bench --kind snap --vanilla-dir: in process, the request Curio sends, with s.params"
-expect 0 "$CUZK" bench --kind snap --vanilla-dir s --proofs 2 --concurrency 2 --backend cpu --params s.params
+expect 0 "$CUZK" bench --kind snap --vanilla-dir s --proofs 2 --concurrency 2 --backend cpu --params s.params \
+  --trusted-params
 out_has "completed 2 / 2, failed 0"
 err_has "s: snap StackedDrg2KiBV1 (0): 1 partition(s)"
 expect 2 "$CUZK" bench --kind snap --proofs 1
