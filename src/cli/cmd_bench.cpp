@@ -157,6 +157,20 @@ void read_porep_file(service::bench_options_t& b, const std::string& path, const
   b.request = std::move(r);
 }
 
+// DIR/inputs.json of `cuzk gen-vanilla KIND --out-dir DIR`; std::invalid_argument
+// naming the file when it is not JSON or holds another kind's proofs.
+nlohmann::json read_inputs_json(const std::string& path, const std::string& kind) {
+  nlohmann::json inputs;
+  try {
+    inputs = nlohmann::json::parse(read_text_file(path));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(path + ": " + e.what());
+  }
+  if (inputs.value("kind", kind) != kind)
+    throw std::invalid_argument(fmt::format("{}: holds {} proofs, not {}", path, inputs.value("kind", ""), kind));
+  return inputs;
+}
+
 // --kind window-post|winning-post --vanilla-dir DIR: the request Curio sends
 // for one partition of DIR's sectors (DIR/inputs.json from `cuzk gen-vanilla`;
 // registered proof, randomness, miner id and partition from it unless given),
@@ -165,15 +179,7 @@ void read_post_dir(bench_cli_options& o) {
   const auto kind = parse_post_kind(o.kind);
   const std::filesystem::path dir(o.vanilla_dir);
   const std::string inputs_path = (dir / "inputs.json").string();
-  nlohmann::json inputs;
-  try {
-    inputs = nlohmann::json::parse(read_text_file(inputs_path));
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(inputs_path + ": " + e.what());
-  }
-  if (inputs.value("kind", o.kind) != o.kind)
-    throw std::invalid_argument(
-        fmt::format("{}: holds {} proofs, not {}", inputs_path, inputs.value("kind", ""), o.kind));
+  const nlohmann::json inputs = read_inputs_json(inputs_path, o.kind);
   const auto partition = static_cast<unsigned>(o.partition >= 0 ? o.partition : 0);
   post_files_request_t files{
       .kind = kind,
@@ -214,15 +220,7 @@ void read_post_dir(bench_cli_options& o) {
 void read_snap_dir(bench_cli_options& o) {
   const std::filesystem::path dir(o.vanilla_dir);
   const std::string inputs_path = (dir / "inputs.json").string();
-  nlohmann::json inputs;
-  try {
-    inputs = nlohmann::json::parse(read_text_file(inputs_path));
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(inputs_path + ": " + e.what());
-  }
-  if (inputs.value("kind", o.kind) != o.kind)
-    throw std::invalid_argument(
-        fmt::format("{}: holds {} proofs, not {}", inputs_path, inputs.value("kind", ""), o.kind));
+  const nlohmann::json inputs = read_inputs_json(inputs_path, o.kind);
   snap_files_request_t files{
       .registered = o.registered.empty() ? std::to_string(inputs.at("registered_proof").get<uint64_t>()) : o.registered,
       .comm_r_old = inputs.at("comm_r_old").get<std::string>(),
