@@ -233,7 +233,8 @@ void snap_circuit::synthesize(CS& cs) const {
       std::vector<num_t> up;
       for (std::size_t i = 0; i < row.size() / 2; ++i) {
         r1cs::namespace_guard hn(cs, [level, i] {
-          return "apex_tree generation hash (tree_row=" + std::to_string(level) + ", siblings=" + std::to_string(i) + ")";
+          return "apex_tree generation hash (tree_row=" + std::to_string(level) + ", siblings=" + std::to_string(i) +
+                 ")";
         });
         up.push_back(gadgets::sha256_hash2_gadget(cs, row[2 * i], row[2 * i + 1]));
       }
@@ -271,7 +272,8 @@ void snap_circuit::synthesize(CS& cs) const {
         bits = alloc_low_bits(cs, digest, ff::fr_t::bits, "binary decomp");
       }
       const unsigned take = j + 1 == dpp ? s.challenges - unsigned(generated.size()) : per;
-      for (unsigned i = 0; i < take; ++i) generated.emplace_back(bits.begin() + i * rbits, bits.begin() + (i + 1) * rbits);
+      for (unsigned i = 0; i < take; ++i)
+        generated.emplace_back(bits.begin() + i * rbits, bits.begin() + (i + 1) * rbits);
     }
   }
 

@@ -120,7 +120,8 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   // holds (unless --keep-host-params), as for a loaded file. A random setup
   // cannot be read again: a partition that falls back to the CPU fails, saying so.
   for (const auto& set : sets) {
-    e->register_parameters(set.id, bench_parameters(set, o.backend, o.trusted_params), [file = set.file]() -> groth16::parameters_t {
+    auto params = bench_parameters(set, o.backend, o.trusted_params);
+    e->register_parameters(set.id, std::move(params), [file = set.file]() -> groth16::parameters_t {
       if (file.empty()) throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
       return groth16::read_parameters(file);
     });

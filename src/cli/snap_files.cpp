@@ -17,7 +17,8 @@ namespace cuzk::cli {
 namespace {
 
 std::vector<std::uint8_t> parse_comm(const std::string& text, const char* option) {
-  if (text.empty()) throw std::invalid_argument(fmt::format("{}: required (64 hex digits, the raw commitment)", option));
+  if (text.empty())
+    throw std::invalid_argument(fmt::format("{}: required (64 hex digits, the raw commitment)", option));
   std::vector<std::uint8_t> v;
   if (!ec::from_hex(text, v)) throw std::invalid_argument(fmt::format("{}: not hex: '{}'", option, text));
   if (v.size() != 32) throw std::invalid_argument(fmt::format("{}: {} bytes, expected 32", option, v.size()));

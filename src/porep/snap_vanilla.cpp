@@ -1,9 +1,9 @@
 #include "porep/snap_vanilla.hpp"
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
 
 #include <stdexcept>
-#include <unordered_map>
 
 #include "gadgets/poseidon_constants.hpp"
 #include "gadgets/poseidon_native.hpp"
@@ -74,23 +74,23 @@ snap_sector_t::snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std:
                                             shape.nodes));
   const std::uint64_t n = shape.nodes;
   std::vector<ff::fr_t> old_replica(n), data(n);
-  for (std::uint64_t i = 0; i < n; ++i) {
+  tbb::parallel_for(std::uint64_t(0), n, [&](std::uint64_t i) {
     old_replica[i] = prf_fr(seed, "snap old", 0, 0, i);
     data[i] = prf_fr(seed, "snap data", 0, 0, i);
-  }
+  });
   const ff::fr_t comm_c = prf_fr(seed, "snap comm_c", 0);
   merkle_tree_t r_old(tree_hash_t::poseidon, shape.tree_r_arities(), old_replica);
   merkle_tree_t d_new(tree_hash_t::sha256, tree_d_arities(shape), data);
   const ff::fr_t comm_r_old = hash2(comm_c, r_old.root());
   const ff::fr_t phi = snap_phi(d_new.root(), comm_r_old);
   const unsigned shr = shape.challenge_bit_len - h_;
-  std::unordered_map<std::uint64_t, ff::fr_t> rhos;
+  // One rho per run of 2^shr nodes (at most 2^12 of them).
+  std::vector<ff::fr_t> rhos(std::size_t((n - 1) >> shr) + 1);
+  for (std::size_t j = 0; j < rhos.size(); ++j) rhos[j] = snap_rho(phi, std::uint32_t(j));
   std::vector<ff::fr_t> new_replica(n);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    auto [it, fresh] = rhos.try_emplace(i >> shr);
-    if (fresh) it->second = snap_rho(phi, std::uint32_t(i >> shr));
-    new_replica[i] = old_replica[i] + data[i] * it->second;
-  }
+  tbb::parallel_for(std::uint64_t(0), n, [&](std::uint64_t i) {
+    new_replica[i] = old_replica[i] + data[i] * rhos[std::size_t(i >> shr)];
+  });
   merkle_tree_t r_new(tree_hash_t::poseidon, shape.tree_r_arities(), std::move(new_replica));
   const ff::fr_t comm_r_new = hash2(comm_c, r_new.root());
   t_ = std::make_unique<trees_t>(
@@ -102,7 +102,8 @@ snap_sector_t::snap_sector_t(snap_sector_t&&) noexcept = default;
 snap_sector_t& snap_sector_t::operator=(snap_sector_t&&) noexcept = default;
 
 snap_public_t snap_sector_t::public_inputs(unsigned k) const {
-  if (k >= shape_.partitions) throw std::invalid_argument(fmt::format("snap: partition {} of {}", k, shape_.partitions));
+  if (k >= shape_.partitions)
+    throw std::invalid_argument(fmt::format("snap: partition {} of {}", k, shape_.partitions));
   return {k, t_->comm_r_old, t_->comm_d_new, t_->comm_r_new, h_};
 }
 
@@ -167,7 +168,8 @@ std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, c
   const std::vector<unsigned> r_arities = shape.tree_r_arities(), d_arities = tree_d_arities(shape);
   for (std::size_t i = 0; i < proof.challenges.size(); ++i) {
     const auto& c = proof.challenges[i];
-    for (auto [o, name, ar] : {std::tuple{&c.r_old, "proof_r_old", &r_arities}, std::tuple{&c.d_new, "proof_d_new", &d_arities},
+    for (auto [o, name, ar] : {std::tuple{&c.r_old, "proof_r_old", &r_arities},
+                               std::tuple{&c.d_new, "proof_d_new", &d_arities},
                                std::tuple{&c.r_new, "proof_r_new", &r_arities}})
       if (auto f = check_path_shape(*o, *ar, shape.nodes, opening_name(i, name))) return f;
   }
@@ -230,7 +232,8 @@ std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, c
   std::vector<ff::fr_t> row = proof.apex_leaves;
   while (row.size() > 1) {
     std::vector<ff::fr_t> up(row.size() / 2);
-    for (std::size_t j = 0; j < up.size(); ++j) up[j] = hash_children(tree_hash_t::sha256, std::span(row.data() + 2 * j, 2));
+    for (std::size_t j = 0; j < up.size(); ++j)
+      up[j] = hash_children(tree_hash_t::sha256, std::span(row.data() + 2 * j, 2));
     row = std::move(up);
   }
   ff::fr_t node = row[0];
