@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "porep/snap_vanilla.hpp"
 #include "r1cs/shape_cs.hpp"
 
 namespace cuzk::circuits {
@@ -18,17 +19,6 @@ std::string size_text(std::uint64_t b) {
   return fmt::format("{}KiB", b >> 10);
 }
 
-void check_opening(const porep::snap_opening_t& o, std::span<const unsigned> arities, std::size_t levels,
-                   const std::string& where) {
-  if (o.path.siblings.size() < levels || o.path.siblings.size() != arities.size())
-    throw std::invalid_argument(fmt::format("snap witness: {}.path has {} levels, the tree has {}", where,
-                                            o.path.siblings.size(), arities.size()));
-  for (std::size_t l = 0; l < arities.size(); ++l)
-    if (o.path.siblings[l].size() + 1 != arities[l])
-      throw std::invalid_argument(fmt::format("snap witness: {}.path[{}] has {} siblings, an arity-{} level takes {}",
-                                              where, l, o.path.siblings[l].size(), arities[l], arities[l] - 1));
-}
-
 }  // namespace
 
 snap_circuit::snap_circuit(porep::snap_shape_t shape) : shape_(std::move(shape)) {}
@@ -39,20 +29,8 @@ snap_circuit::snap_circuit(porep::snap_shape_t shape, std::shared_ptr<const snap
   const auto& s = shape_;
   const auto& p = witness->proof;
   (void)s.k_and_h_select(witness->pub.k, witness->pub.h);  // throws naming k or h
-  if (p.apex_leaves.size() != s.apex_leaves)
-    throw std::invalid_argument(fmt::format("snap witness: apex_leafs has {} leaves, {} takes {}", p.apex_leaves.size(),
-                                            size_text(s.sector_bytes), s.apex_leaves));
-  if (p.challenges.size() != s.challenges)
-    throw std::invalid_argument(fmt::format("snap witness: challenge_proofs has {} proofs, {} takes {}",
-                                            p.challenges.size(), size_text(s.sector_bytes), s.challenges));
-  const std::vector<unsigned> r = s.tree_r_arities(), d(s.challenge_bit_len, 2u);
-  for (std::size_t i = 0; i < p.challenges.size(); ++i) {
-    const auto& c = p.challenges[i];
-    const std::string at = fmt::format("challenge_proofs[{}]", i);
-    check_opening(c.r_old, r, r.size(), at + ".proof_r_old");
-    check_opening(c.d_new, d, d.size(), at + ".proof_d_new");
-    check_opening(c.r_new, r, r.size(), at + ".proof_r_new");
-  }
+  if (auto bad = porep::check_snap_shape(s, p))
+    throw std::invalid_argument(fmt::format("snap witness: {}: {}", bad->element, bad->reason));
   witness_ = std::move(witness);
 }
 

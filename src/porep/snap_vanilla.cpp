@@ -150,15 +150,7 @@ std::optional<check_failure_t> check_path_shape(const snap_opening_t& o, std::sp
 
 }  // namespace
 
-std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, const snap_public_t& pub,
-                                                    const snap_partition_proof_t& proof) {
-  if (pub.k >= shape.partitions)
-    return fail("k", fmt::format("partition {} of a {}-partition sector", pub.k, shape.partitions));
-  try {
-    (void)shape.k_and_h_select(pub.k, pub.h);
-  } catch (const std::invalid_argument& e) {
-    return fail("h", e.what());
-  }
+std::optional<check_failure_t> check_snap_shape(const snap_shape_t& shape, const snap_partition_proof_t& proof) {
   if (proof.apex_leaves.size() != shape.apex_leaves)
     return fail("apex_leafs", fmt::format("{} apex leaves, this sector size takes {}", proof.apex_leaves.size(),
                                           shape.apex_leaves));
@@ -173,6 +165,20 @@ std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, c
                                std::tuple{&c.r_new, "proof_r_new", &r_arities}})
       if (auto f = check_path_shape(*o, *ar, shape.nodes, opening_name(i, name))) return f;
   }
+  return std::nullopt;
+}
+
+std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, const snap_public_t& pub,
+                                                    const snap_partition_proof_t& proof) {
+  if (pub.k >= shape.partitions)
+    return fail("k", fmt::format("partition {} of a {}-partition sector", pub.k, shape.partitions));
+  try {
+    (void)shape.k_and_h_select(pub.k, pub.h);
+  } catch (const std::invalid_argument& e) {
+    return fail("h", e.what());
+  }
+  if (auto f = check_snap_shape(shape, proof)) return f;
+  const std::vector<unsigned> r_arities = shape.tree_r_arities(), d_arities = tree_d_arities(shape);
   // Roots: every Tree R opening states the first one's (upstream takes
   // challenge_proofs[0]'s), Tree D's is comm_d_new.
   const ff::fr_t root_r_old = proof.challenges[0].r_old.root, root_r_new = proof.challenges[0].r_new.root;

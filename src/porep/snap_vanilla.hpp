@@ -64,6 +64,11 @@ class snap_sector_t {
 // against its root, the encoding, the Tree D path against the apex leaves;
 // finally the apex tree with the partition path to comm_d_new. nullopt when
 // everything holds.
+// The counts and path shapes alone (what the circuit needs before it
+// synthesizes): apex leaves, challenges, each opening's levels, siblings and
+// leaf index range. nullopt when they fit.
+std::optional<check_failure_t> check_snap_shape(const snap_shape_t& shape, const snap_partition_proof_t& proof);
+
 std::optional<check_failure_t> check_snap_partition(const snap_shape_t& shape, const snap_public_t& pub,
                                                     const snap_partition_proof_t& proof);
 
