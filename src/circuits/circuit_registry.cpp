@@ -7,6 +7,7 @@
 #include "circuits/porep_partition_circuit_t.hpp"
 #include "circuits/post_partition_circuit_t.hpp"
 #include "circuits/snap_circuit.hpp"
+#include "circuits/snap_partition_circuit_t.hpp"
 #include "porep/post_shape.hpp"
 #include "circuits/tiny_circuit.hpp"
 
@@ -37,9 +38,9 @@ std::unique_ptr<any_circuit> make_circuit(std::string_view name, size_t size) {
   }
   if (name == "snap") {
     // size = sector bytes (any size upstream allows); one partition without a
-    // witness (setup, shape). Generic synthesis: no compiled form yet.
-    return std::make_unique<circuit_model<snap_circuit>>(
-        "snap", snap_circuit(porep::snap_shape_for(size ? size : default_porep_sector_bytes)));
+    // witness (setup, shape), compiled (setup reads the matrices).
+    return std::make_unique<snap_partition_circuit_t>(
+        snap_circuit(porep::snap_shape_for(size ? size : default_porep_sector_bytes)));
   }
   std::string known = "porep, window-post, winning-post, snap";
   for (const auto& n : circuit_names()) known += ", " + n;

@@ -66,8 +66,12 @@ porep_compiled_t porep_compiled_t::compile_blocks(const porep_layout_t& l, const
 
   const porep_slot_t b0 = l.at(0, {});
   auto& m = out.block_;
-  porep_record_cs cs(out.coeffs_, m.a, m.b, m.c, b0.aux, b0.input, b0.aux, b0.input);
+  porep_record_cs cs(out.coeffs_, m.a, m.b, m.c, b0.aux, b0.input, b0.aux, b0.input, l.window_of(0), l.window_len);
   record_block(cs);
+  if (!l.windows.empty() && l.windows.size() != l.challenges) {
+    throw std::logic_error("compile_blocks: " + std::to_string(l.windows.size()) + " windows for " +
+                           std::to_string(l.challenges) + " blocks");
+  }
   if (t.a.rows() != l.top.row_end || m.a.rows() != l.block_rows) {
     throw std::logic_error("compile_blocks: recorded " + std::to_string(t.a.rows()) + " top and " +
                            std::to_string(m.a.rows()) + " block rows, the layout has " + std::to_string(l.top.row_end) +
@@ -75,23 +79,25 @@ porep_compiled_t porep_compiled_t::compile_blocks(const porep_layout_t& l, const
   }
 
   const std::size_t abs_aux = l.top.aux_end, abs_in = l.top.input_end;
-  out.top_a_ = density_of(t.a, out.coeffs_, 0, 0, abs_aux, abs_in);
-  out.top_b_ = density_of(t.b, out.coeffs_, 0, 0, abs_aux, abs_in);
-  out.block_a_ = density_of(m.a, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in);
-  out.block_b_ = density_of(m.b, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in);
+  out.top_a_ = density_of(t.a, out.coeffs_, 0, 0, abs_aux, abs_in, 0);
+  out.top_b_ = density_of(t.b, out.coeffs_, 0, 0, abs_aux, abs_in, 0);
+  out.block_a_ = density_of(m.a, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in, l.window_len);
+  out.block_b_ = density_of(m.b, out.coeffs_, l.block_aux, l.block_inputs, abs_aux, abs_in, l.window_len);
   return out;
 }
 
 porep_compiled_t::density_t porep_compiled_t::density_of(const porep_sparse_rows_t& m,
                                                          const porep_coeff_table_t& coeffs, std::size_t block_aux,
                                                          std::size_t block_inputs, std::size_t abs_aux,
-                                                         std::size_t abs_inputs) {
+                                                         std::size_t abs_inputs, std::size_t window_aux) {
   density_t d;
   d.block_aux.assign((block_aux + 63) / 64, 0);
   d.block_input.assign((block_inputs + 63) / 64, 0);
   d.abs_aux.assign((abs_aux + 63) / 64, 0);
   d.abs_input.assign((abs_inputs + 63) / 64, 0);
-  std::vector<std::uint64_t>* by_class[4] = {&d.block_aux, &d.abs_aux, &d.block_input, &d.abs_input};
+  d.window_aux.assign((window_aux + 63) / 64, 0);
+  std::vector<std::uint64_t>* by_class[R::class_count] = {&d.block_aux, &d.abs_aux, &d.block_input, &d.abs_input,
+                                                          &d.window_aux};
   for (const R::term_t& t : m.terms) {
     // witness_cs marks a variable for every term with a nonzero coefficient.
     if (coeffs[t.coeff].is_zero()) continue;
@@ -101,10 +107,10 @@ porep_compiled_t::density_t porep_compiled_t::density_of(const porep_sparse_rows
 }
 
 void porep_compiled_t::eval_rows(const porep_sparse_rows_t& m, std::size_t r0, std::size_t r1,
-                                 const porep_witness_t& w, std::size_t aux_base, std::size_t input_base,
+                                 const porep_witness_t& w, const porep_slot_t& at, std::size_t window,
                                  fr_t* out) const {
-  const fr_t* const bases[4] = {w.aux.data() + aux_base, w.aux.data(), w.inputs.data() + input_base,
-                                w.inputs.data()};
+  const fr_t* const bases[R::class_count] = {w.aux.data() + at.aux, w.aux.data(), w.inputs.data() + at.input,
+                                             w.inputs.data(), w.aux.data() + window};
   std::size_t k = r0 ? m.row_end[r0 - 1] : 0;
   for (std::size_t r = r0; r < r1; ++r) {
     fr_t acc = fr_t::zero();
@@ -127,6 +133,7 @@ void porep_compiled_t::apply_density(const density_t& d, std::uint64_t* aux, std
     const porep_slot_t s = layout_.at(q, {});
     or_shifted(aux, d.block_aux, s.aux);
     or_shifted(inputs, d.block_input, s.input);
+    or_shifted(aux, d.window_aux, layout_.window_of(q));
   }
 }
 
@@ -162,7 +169,7 @@ r1cs::compiled_rows_view_t porep_compiled_t::view() const {
   V::block_t blk{matrix(block_.a), matrix(block_.b), matrix(block_.c), {}};
   for (unsigned q = 0; q < l.challenges; ++q) {
     const porep_slot_t s = l.at(q, {});
-    blk.instances.push_back({s.row, s.aux, s.input});
+    blk.instances.push_back({s.row, s.aux, s.input, l.window_of(q)});
   }
   v.blocks.push_back(std::move(blk));
   v.circuit_rows = l.circuit_rows();
@@ -173,17 +180,18 @@ r1cs::compiled_rows_view_t porep_compiled_t::view() const {
 
 void porep_compiled_t::evaluate(porep_witness_t& w) const {
   const porep_layout_t& l = layout_;
-  eval_rows(top_.a, 0, top_.a.rows(), w, 0, 0, w.a.data());
-  eval_rows(top_.b, 0, top_.b.rows(), w, 0, 0, w.b.data());
-  eval_rows(top_.c, 0, top_.c.rows(), w, 0, 0, w.c.data());
+  eval_rows(top_.a, 0, top_.a.rows(), w, {}, 0, w.a.data());
+  eval_rows(top_.b, 0, top_.b.rows(), w, {}, 0, w.b.data());
+  eval_rows(top_.c, 0, top_.c.rows(), w, {}, 0, w.c.data());
   const std::size_t chunks = (l.block_rows + rows_per_task - 1) / rows_per_task;
   tbb::parallel_for(std::size_t(0), std::size_t(l.challenges) * chunks, [&](std::size_t task) {
     const unsigned q = unsigned(task / chunks);
     const std::size_t r0 = (task % chunks) * rows_per_task, r1 = std::min(l.block_rows, r0 + rows_per_task);
     const porep_slot_t s = l.at(q, {});
-    eval_rows(block_.a, r0, r1, w, s.aux, s.input, w.a.data() + s.row);
-    eval_rows(block_.b, r0, r1, w, s.aux, s.input, w.b.data() + s.row);
-    eval_rows(block_.c, r0, r1, w, s.aux, s.input, w.c.data() + s.row);
+    const std::size_t win = l.window_of(q);
+    eval_rows(block_.a, r0, r1, w, s, win, w.a.data() + s.row);
+    eval_rows(block_.b, r0, r1, w, s, win, w.b.data() + s.row);
+    eval_rows(block_.c, r0, r1, w, s, win, w.c.data() + s.row);
   });
   densities(w.a_input_density, w.b_input_density, w.a_aux_density, w.b_aux_density);
   const std::size_t first = l.circuit_rows();
@@ -195,9 +203,11 @@ void porep_compiled_t::evaluate(porep_witness_t& w) const {
 }
 
 void porep_compiled_t::scatter_rows(const porep_sparse_rows_t& m, const fr_t* row_values, std::size_t block_aux_col,
-                                    std::size_t block_input_col, fr_t* columns, fr_t* shared) const {
+                                    std::size_t block_input_col, std::size_t window, fr_t* columns,
+                                    fr_t* shared) const {
   const std::size_t abs_aux_col = layout_.top.input_end;  // shared: abs inputs, then abs aux
-  fr_t* const bases[4] = {columns + block_aux_col, shared + abs_aux_col, columns + block_input_col, shared};
+  fr_t* const bases[R::class_count] = {columns + block_aux_col, shared + abs_aux_col, columns + block_input_col, shared,
+                                       shared + abs_aux_col + window};
   std::size_t k = 0;
   for (std::size_t r = 0; r < m.rows(); ++r) {
     const fr_t& v = row_values[r];
@@ -231,11 +241,12 @@ r1cs::qap_columns_t porep_compiled_t::qap_columns(std::span<const fr_t> row_valu
     fr_t* const sh = shared.local().data() + m * n_shared;
     fr_t* const c = cols[m]->data();
     if (task < 3) {  // the top block: absolute variables only
-      scatter_rows(top_.*members[m], row_values.data(), 0, 0, c, sh);
+      scatter_rows(top_.*members[m], row_values.data(), 0, 0, 0, c, sh);
       return;
     }
-    const porep_slot_t s = l.at(unsigned(task / 3 - 1), {});
-    scatter_rows(block_.*members[m], row_values.data() + s.row, n_in + s.aux, s.input, c, sh);
+    const unsigned q = unsigned(task / 3 - 1);
+    const porep_slot_t s = l.at(q, {});
+    scatter_rows(block_.*members[m], row_values.data() + s.row, n_in + s.aux, s.input, l.window_of(q), c, sh);
   });
   for (const auto& part : shared) {
     for (std::size_t m = 0; m < 3; ++m) {

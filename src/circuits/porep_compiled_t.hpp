@@ -68,19 +68,20 @@ class porep_compiled_t {
   };
   // Structure-only density of one block: bits per variable class.
   struct density_t {
-    std::vector<std::uint64_t> block_aux, abs_aux, block_input, abs_input;
+    std::vector<std::uint64_t> block_aux, abs_aux, block_input, abs_input, window_aux;
   };
 
   void eval_rows(const porep_sparse_rows_t& m, std::size_t r0, std::size_t r1, const porep_witness_t& w,
-                 std::size_t aux_base, std::size_t input_base, ff::fr_t* out) const;
+                 const porep_slot_t& at, std::size_t window, ff::fr_t* out) const;
   // Adds coeff * row_values[r] to the column of every term of rows
   // [0, m.rows()): block variables at columns block_aux_col / block_input_col
-  // on, top-block (absolute) variables into `shared` (inputs, then aux).
+  // on, top-block (absolute and window) variables into `shared` (inputs,
+  // then aux).
   void scatter_rows(const porep_sparse_rows_t& m, const ff::fr_t* row_values, std::size_t block_aux_col,
-                    std::size_t block_input_col, ff::fr_t* columns, ff::fr_t* shared) const;
+                    std::size_t block_input_col, std::size_t window, ff::fr_t* columns, ff::fr_t* shared) const;
   static density_t density_of(const porep_sparse_rows_t& m, const porep_coeff_table_t& coeffs,
                               std::size_t block_aux, std::size_t block_inputs, std::size_t abs_aux,
-                              std::size_t abs_inputs);
+                              std::size_t abs_inputs, std::size_t window_aux);
   void apply_density(const density_t& d, std::uint64_t* aux, std::uint64_t* inputs) const;
 
   porep_layout_t layout_;

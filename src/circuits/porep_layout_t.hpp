@@ -21,6 +21,14 @@ struct porep_layout_t {
   std::vector<porep_slot_t> labels;  // layer 1 first
   std::size_t block_rows = 0, block_aux = 0, block_inputs = 0;
   unsigned challenges = 0;
+  // Top-block variables a block reads at a per-block offset (the
+  // window_aux class of porep_sparse_rows_t): block q's window is absolute
+  // aux [windows[q], windows[q] + window_len). Empty where every block reads
+  // the same top variables (PoRep, PoSt).
+  std::size_t window_len = 0;
+  std::vector<std::size_t> windows;
+
+  std::size_t window_of(unsigned q) const { return windows.empty() ? 0 : windows[q]; }
 
   std::size_t circuit_rows() const { return top.row_end + block_rows * challenges; }
   std::size_t num_aux() const { return top.aux_end + block_aux * challenges; }

@@ -1,11 +1,13 @@
 #pragma once
 // Compile mode: records the rows of one block of the PoRep circuit as
-// porep_sparse_rows_t, with each variable classed as block-relative or
-// absolute (see there). Allocation counters start where the layout puts the
-// block, so recorded indices are those of a sequential synthesis.
+// porep_sparse_rows_t, with each variable classed as block-relative,
+// absolute or in the block's window (see there). Allocation counters start
+// where the layout puts the block, so recorded indices are those of a
+// sequential synthesis.
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "circuits/porep_coeff_table_t.hpp"
 #include "circuits/porep_slot_cs.hpp"
@@ -20,12 +22,13 @@ class porep_record_cs {
   static constexpr std::size_t no_block = std::numeric_limits<std::size_t>::max();
 
   // `start` is where allocation counters begin; variables at or past
-  // (aux_base, input_base) are recorded relative to them.
+  // (aux_base, input_base) are recorded relative to them, and aux below
+  // aux_base in [window, window + window_len) relative to `window`.
   porep_record_cs(porep_coeff_table_t& coeffs, porep_sparse_rows_t& a, porep_sparse_rows_t& b,
                   porep_sparse_rows_t& c, std::size_t aux_start, std::size_t input_start, std::size_t aux_base,
-                  std::size_t input_base)
+                  std::size_t input_base, std::size_t window = 0, std::size_t window_len = 0)
       : coeffs_(coeffs), a_(a), b_(b), c_(c), aux_(aux_start), input_(input_start), aux_base_(aux_base),
-        input_base_(input_base) {}
+        input_base_(input_base), window_(window), window_len_(window_len) {}
 
   r1cs::variable_t one() const { return r1cs::variable_t::one(); }
 
@@ -56,8 +59,17 @@ class porep_record_cs {
     const std::size_t i = v.index();
     std::uint32_t cls;
     std::size_t idx;
-    if (v.is_aux()) i >= aux_base_ ? (cls = R::block_aux, idx = i - aux_base_) : (cls = R::abs_aux, idx = i);
-    else i >= input_base_ ? (cls = R::block_input, idx = i - input_base_) : (cls = R::abs_input, idx = i);
+    if (v.is_aux()) {
+      if (i >= aux_base_) cls = R::block_aux, idx = i - aux_base_;
+      else if (i - window_ < window_len_) cls = R::window_aux, idx = i - window_;
+      else cls = R::abs_aux, idx = i;
+    } else {
+      i >= input_base_ ? (cls = R::block_input, idx = i - input_base_) : (cls = R::abs_input, idx = i);
+    }
+    if (idx > R::index_mask) {
+      throw std::length_error("porep_record_cs: variable index " + std::to_string(idx) + " past 2^" +
+                              std::to_string(R::class_shift));
+    }
     return cls << R::class_shift | std::uint32_t(idx);
   }
 
@@ -69,7 +81,7 @@ class porep_record_cs {
 
   porep_coeff_table_t& coeffs_;
   porep_sparse_rows_t &a_, &b_, &c_;
-  std::size_t aux_, input_, aux_base_, input_base_;
+  std::size_t aux_, input_, aux_base_, input_base_, window_, window_len_;
 };
 
 }  // namespace cuzk::circuits

@@ -153,6 +153,23 @@ class snap_circuit {
   template <r1cs::constraint_system CS>
   void synthesize(CS& cs) const;
 
+  // What a challenge reads of the top block.
+  struct top_vars_t {
+    std::vector<snap_ops::bit_t> kh_bits;  // partition bits, then h_select bits
+    snap_ops::num_t phi, root_r_old, root_r_new;
+    std::vector<snap_ops::num_t> apex_leaves;
+    std::vector<std::vector<snap_ops::bit_t>> random_bits;  // per challenge, slices of the digests' bits
+  };
+  // synthesize() is synthesize_top, then synthesize_challenge for every
+  // challenge in turn (inside namespace "challenge <ci>"). A challenge's rows
+  // do not depend on values or on ci, and its variables are its own but for
+  // the top block's: the same ones for every challenge except random_bits[ci]
+  // (snap_synthesis.hpp compiles one challenge block from this).
+  template <r1cs::constraint_system CS>
+  top_vars_t synthesize_top(CS& cs) const;
+  template <r1cs::constraint_system CS>
+  void synthesize_challenge(CS& cs, unsigned ci, const top_vars_t& top) const;
+
  private:
   porep::snap_shape_t shape_;
   std::shared_ptr<const snap_witness_t> witness_;
@@ -160,6 +177,15 @@ class snap_circuit {
 
 template <r1cs::constraint_system CS>
 void snap_circuit::synthesize(CS& cs) const {
+  const top_vars_t top = synthesize_top(cs);
+  for (unsigned ci = 0; ci < shape_.challenges; ++ci) {
+    r1cs::namespace_guard ns(cs, [ci] { return "challenge " + std::to_string(ci); });
+    synthesize_challenge(cs, ci, top);
+  }
+}
+
+template <r1cs::constraint_system CS>
+snap_circuit::top_vars_t snap_circuit::synthesize_top(CS& cs) const {
   using namespace snap_ops;
   using opt = std::optional<ff::fr_t>;
   const porep::snap_shape_t& s = shape_;
@@ -180,13 +206,12 @@ void snap_circuit::synthesize(CS& cs) const {
   const num_t k_and_h =
       alloc("k_and_h_select", maybe([&] { return ff::fr_t::from_u64(s.k_and_h_select(w->pub.k, w->pub.h)); }));
   inputize(k_and_h, "k_and_h_select (public input)");
-  std::vector<bit_t> kh_bits;
+  top_vars_t top;
   {
     r1cs::namespace_guard ns(cs, "k_and_h_select bits");
-    kh_bits = alloc_low_bits(cs, k_and_h, pbits + hbits, "k_and_h_select binary decomp");
+    top.kh_bits = alloc_low_bits(cs, k_and_h, pbits + hbits, "k_and_h_select binary decomp");
   }
-  const std::span<const bit_t> partition_bits(kh_bits.data(), pbits);
-  const std::span<const bit_t> h_select_bits(kh_bits.data() + pbits, hbits);
+  const std::span<const bit_t> partition_bits(top.kh_bits.data(), pbits);
   num_t partition;
   {
     r1cs::namespace_guard ns(cs, "pack partition bits");
@@ -198,24 +223,23 @@ void snap_circuit::synthesize(CS& cs) const {
   inputize(comm_d_new, "comm_d_new_input");
   const num_t comm_r_new = alloc("comm_r_new", maybe([&] { return w->pub.comm_r_new; }));
   inputize(comm_r_new, "comm_r_new_input");
-  num_t phi;
   {
     r1cs::namespace_guard ns(cs, "phi");
     const num_t in[2] = {comm_d_new, comm_r_old};
-    phi = gadgets::poseidon_hash_gadget(cs, gen, in);
+    top.phi = gadgets::poseidon_hash_gadget(cs, gen, in);
   }
 
   const num_t comm_c = alloc("comm_c", maybe([&] { return p->comm_c; }));
-  const num_t root_r_old = alloc("root_r_old", maybe([&] { return p->challenges[0].r_old.root; }));
-  const num_t root_r_new = alloc("root_r_new", maybe([&] { return p->challenges[0].r_new.root; }));
-  std::vector<num_t> apex_leaves;
+  top.root_r_old = alloc("root_r_old", maybe([&] { return p->challenges[0].r_old.root; }));
+  top.root_r_new = alloc("root_r_new", maybe([&] { return p->challenges[0].r_new.root; }));
+  std::vector<num_t>& apex_leaves = top.apex_leaves;
   for (unsigned i = 0; i < s.apex_leaves; ++i)
     apex_leaves.push_back(alloc("apex_leaf_" + std::to_string(i), maybe([&] { return p->apex_leaves[i]; })));
-  const unsigned top = s.challenge_bit_len - pbits;  // first level of the partition path
+  const unsigned path_level = s.challenge_bit_len - pbits;  // first level of the partition path
   std::vector<std::vector<num_t>> partition_path;
   for (unsigned i = 0; i < pbits; ++i)
     partition_path.push_back({alloc("partition_path_sibling_" + std::to_string(i),
-                                    maybe([&] { return p->challenges[0].d_new.path.siblings[top + i][0]; }))});
+                                    maybe([&] { return p->challenges[0].d_new.path.siblings[path_level + i][0]; }))});
 
   auto comm_r_check = [&](const char* name, const num_t& root, const num_t& comm_r) {
     r1cs::namespace_guard ns(cs, name);
@@ -223,8 +247,8 @@ void snap_circuit::synthesize(CS& cs) const {
     const num_t calc = gadgets::poseidon_hash_gadget(cs, std::span<const num_t>(in));
     gadgets::enforce_equal_nums(cs, calc, comm_r);
   };
-  comm_r_check("comm_r_old_calc", root_r_old, comm_r_old);
-  comm_r_check("comm_r_new_calc", root_r_new, comm_r_new);
+  comm_r_check("comm_r_old_calc", top.root_r_old, comm_r_old);
+  comm_r_check("comm_r_new_calc", top.root_r_new, comm_r_new);
 
   {
     r1cs::namespace_guard ns(cs, "apex_gadget");
@@ -248,7 +272,7 @@ void snap_circuit::synthesize(CS& cs) const {
   // gen_challenge_bits
   const unsigned rbits = s.random_bits_per_challenge(), per = s.challenges_per_digest();
   const unsigned dpp = s.digests_per_partition();
-  std::vector<std::vector<bit_t>> generated;
+  std::vector<std::vector<bit_t>>& generated = top.random_bits;
   {
     r1cs::namespace_guard ns(cs, "gen_challenge_bits");
     for (unsigned j = 0; j < dpp; ++j) {
@@ -276,13 +300,29 @@ void snap_circuit::synthesize(CS& cs) const {
         generated.emplace_back(bits.begin() + i * rbits, bits.begin() + (i + 1) * rbits);
     }
   }
+  return top;
+}
 
+template <r1cs::constraint_system CS>
+void snap_circuit::synthesize_challenge(CS& cs, unsigned ci, const top_vars_t& top) const {
+  using namespace snap_ops;
+  using opt = std::optional<ff::fr_t>;
+  const porep::snap_shape_t& s = shape_;
+  const porep::snap_partition_proof_t* p = witness_ ? &witness_->proof : nullptr;
+  const auto& gen = gadgets::poseidon_gen_randomness_params();
+  auto alloc = [&cs](const std::string& name, opt v) {
+    r1cs::namespace_guard ns(cs, name);
+    return num_t::alloc(cs, v);
+  };
+  const unsigned pbits = s.partition_bit_len, hbits = unsigned(s.hs.size());
+  const std::span<const bit_t> partition_bits(top.kh_bits.data(), pbits);
+  const std::span<const bit_t> h_select_bits(top.kh_bits.data() + pbits, hbits);
+  const std::vector<num_t>& apex_leaves = top.apex_leaves;
   const std::vector<unsigned> r_arities = s.tree_r_arities();
   const std::vector<unsigned> d_arities(s.apex_height(), 2u);
-  for (unsigned ci = 0; ci < s.challenges; ++ci) {
-    r1cs::namespace_guard cns(cs, [ci] { return "challenge " + std::to_string(ci); });
+  {
     const porep::snap_challenge_proof_t* cp = p ? &p->challenges[ci] : nullptr;
-    std::vector<bit_t> c_bits = generated[ci];
+    std::vector<bit_t> c_bits = top.random_bits[ci];
     c_bits.insert(c_bits.end(), partition_bits.begin(), partition_bits.end());
 
     num_t c_high;
@@ -318,7 +358,7 @@ void snap_circuit::synthesize(CS& cs) const {
     num_t rho;
     {
       r1cs::namespace_guard ns(cs, "rho");
-      const num_t in[2] = {phi, c_high};
+      const num_t in[2] = {top.phi, c_high};
       rho = gadgets::poseidon_hash_gadget(cs, gen, in);
     }
     const num_t leaf_r_old = alloc("leaf_r_old", cp ? opt(cp->r_old.leaf) : std::nullopt);
@@ -343,12 +383,12 @@ void snap_circuit::synthesize(CS& cs) const {
     {
       const auto path = alloc_path("path_r_old", cp ? &cp->r_old : nullptr, r_arities);
       r1cs::namespace_guard ns(cs, "por tree_r_old");
-      por_no_challenge_input(cs, false, r_arities, all_bits, leaf_r_old, path, root_r_old);
+      por_no_challenge_input(cs, false, r_arities, all_bits, leaf_r_old, path, top.root_r_old);
     }
     {
       const auto path = alloc_path("path_r_new", cp ? &cp->r_new : nullptr, r_arities);
       r1cs::namespace_guard ns(cs, "por tree_r_new");
-      por_no_challenge_input(cs, false, r_arities, all_bits, leaf_r_new, path, root_r_new);
+      por_no_challenge_input(cs, false, r_arities, all_bits, leaf_r_new, path, top.root_r_new);
     }
     num_t apex_leaf;
     {

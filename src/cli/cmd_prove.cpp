@@ -22,6 +22,7 @@
 #include "cli/post_files.hpp"
 #include "cli/snap_files.hpp"
 #include "circuits/snap_circuit.hpp"
+#include "circuits/snap_partition_circuit_t.hpp"
 #include "cli/proof_file.hpp"
 #include "ec/encoding.hpp"
 #include "groth16/groth16.hpp"
@@ -208,8 +209,8 @@ int run_prove_snap(const prove_options& o) {
                                  : engine::read_parameter_file(o.params);
   print_timing("load params", sw.lap());
   for (unsigned k = 0; k < in.partitions.size(); ++k) {
-    circuits::circuit_model<circuits::snap_circuit> circuit(
-        "snap", circuits::snap_circuit(in.shape, std::make_shared<const circuits::snap_witness_t>(in.partitions[k])));
+    const circuits::snap_partition_circuit_t circuit(
+        circuits::snap_circuit(in.shape, std::make_shared<const circuits::snap_witness_t>(in.partitions[k])));
     fmt::print("partition {}: {}\n", k, circuit.description());
     sw.lap();
     auto witness = circuit.prove_witness(circuit.prove_shape());

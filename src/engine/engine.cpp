@@ -9,6 +9,7 @@
 #include "circuits/circuit_model.hpp"
 #include "circuits/post_partition_circuit_t.hpp"
 #include "circuits/snap_circuit.hpp"
+#include "circuits/snap_partition_circuit_t.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
 #include "gpu/stream_priority.hpp"
@@ -107,7 +108,8 @@ job_circuits_t post_circuits(const job_request_t& r) {
 
 // All partitions of a SnapDeals update: each PartitionProof read and checked
 // against the challenges comm_r_new draws for it (filecoin/snap_input.hpp);
-// one EmptySectorUpdate circuit per partition, synthesized generically.
+// one EmptySectorUpdate circuit per partition, on the compiled path
+// (circuits/snap_synthesis.hpp).
 job_circuits_t snap_circuits(const job_request_t& r) {
   try {
     auto in = filecoin::read_snap_request({.registered_proof = r.registered_proof,
@@ -119,8 +121,8 @@ job_circuits_t snap_circuits(const job_request_t& r) {
     job_circuits_t out{filecoin::snap_circuit_id(in.proof->sector_bytes), {}};
     for (auto& p : in.partitions) {
       auto witness = std::make_shared<const circuits::snap_witness_t>(std::move(p));
-      out.circuits.push_back(std::make_shared<const circuits::circuit_model<circuits::snap_circuit>>(
-          "snap", circuits::snap_circuit(in.shape, std::move(witness))));
+      out.circuits.push_back(std::make_shared<const circuits::snap_partition_circuit_t>(
+          circuits::snap_circuit(in.shape, std::move(witness))));
     }
     return out;
   } catch (const std::invalid_argument& e) {

@@ -46,9 +46,9 @@ __global__ void block_rows_kernel(rows_d::matrix_d ma, rows_d::matrix_d mb, rows
   if (t >= instances_n * rows) return;
   const view_t::instance_t in = instances[t / rows];
   const size_t r = t % rows, out = in.row + r;
-  a[out] = rows_d::eval_row(ma, r, coeffs, w, in.aux, in.input);
-  b[out] = rows_d::eval_row(mb, r, coeffs, w, in.aux, in.input);
-  c[out] = rows_d::eval_row(mc, r, coeffs, w, in.aux, in.input);
+  a[out] = rows_d::eval_row(ma, r, coeffs, w, in.aux, in.input, in.window);
+  b[out] = rows_d::eval_row(mb, r, coeffs, w, in.aux, in.input, in.window);
+  c[out] = rows_d::eval_row(mc, r, coeffs, w, in.aux, in.input, in.window);
 }
 
 // x_i * 0 = 0 for every input, after the circuit's rows.

@@ -57,11 +57,11 @@ CUZK_HD void add_term(fr_d& acc, uint16_t coeff, const fr_d& x, const fr_d* coef
   else acc += coeffs[coeff] * x;
 }
 
-// Row r of m at the instance whose first aux and input are aux_base and
-// input_base. Most values are bits: a 0 adds nothing and a 1 adds the
-// coefficient itself.
+// Row r of m at the instance whose first aux, input and window aux are
+// aux_base, input_base and window_base. Most values are bits: a 0 adds
+// nothing and a 1 adds the coefficient itself.
 CUZK_HD fr_d eval_row(const matrix_d& m, size_t r, const fr_d* coeffs, const witness_d& w, uint64_t aux_base,
-                      uint64_t input_base) {
+                      uint64_t input_base, uint64_t window_base) {
   fr_d acc = fr_d::zero();
   const uint32_t end = m.row_end[r];
   for (uint32_t k = r ? m.row_end[r - 1] : 0; k < end; ++k) {
@@ -69,11 +69,11 @@ CUZK_HD fr_d eval_row(const matrix_d& m, size_t r, const fr_d* coeffs, const wit
     const uint32_t var = uint32_t(t[0]) | uint32_t(t[1]) << 16;
     const uint16_t coeff = t[2];
     const uint32_t cls = var >> view_t::class_shift, index = var & view_t::index_mask;
-    if (cls >= 2) {  // inputs: dense
+    if (cls == 2 || cls == 3) {  // inputs: dense
       add_term(acc, coeff, w.inputs[(cls == 2 ? input_base : 0) + index], coeffs);
       continue;
     }
-    const size_t i = (cls == 0 ? aux_base : 0) + index;
+    const size_t i = (cls == 0 ? aux_base : cls == 4 ? window_base : 0) + index;
     if (w.aux.is_wide(i)) {
       add_term(acc, coeff, w.aux.wide[w.aux.wide_index(i)], coeffs);
     } else if (w.aux.bit(i)) {

@@ -8,12 +8,13 @@
 // must outlive it.
 //
 // A term is three 16-bit words: the variable's low and high halves, then
-// the coefficient's index. The variable carries its class in the top two
+// the coefficient's index. The variable carries its class in the top three
 // bits (circuits::porep_sparse_rows_t):
 //   0 block aux    aux[instance.aux + index]
 //   1 abs aux      aux[index]
 //   2 block input  inputs[instance.input + index]
 //   3 abs input    inputs[index]
+//   4 window aux   aux[instance.window + index]
 // Coefficient 0 is +1 and 1 is -1 (circuits::porep_coeff_table_t).
 #include <cstddef>
 #include <cstdint>
@@ -25,7 +26,7 @@
 namespace cuzk::r1cs {
 
 struct compiled_rows_view_t {
-  static constexpr unsigned class_shift = 30;
+  static constexpr unsigned class_shift = 29;
   static constexpr std::uint32_t index_mask = (std::uint32_t(1) << class_shift) - 1;
   static constexpr std::uint16_t plus_one = 0, minus_one = 1;
 
@@ -35,6 +36,7 @@ struct compiled_rows_view_t {
   };
   struct instance_t {
     std::uint64_t row, aux, input;  // the block's first row, aux and input
+    std::uint64_t window = 0;       // the first aux of its window (class 4)
   };
   struct block_t {
     matrix_t a, b, c;  // the same number of rows

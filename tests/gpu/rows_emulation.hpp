@@ -45,9 +45,9 @@ inline emulated_rows_t emulate_form_rows(const r1cs::compiled_rows_view_t& v, st
         mc{blk.c.row_end.data(), blk.c.terms.data()};
     for (const auto& in : blk.instances) {
       for (std::size_t r = 0; r < blk.rows(); ++r) {
-        out.a[in.row + r] = host(rd::eval_row(ma, r, coeffs, w, in.aux, in.input));
-        out.b[in.row + r] = host(rd::eval_row(mb, r, coeffs, w, in.aux, in.input));
-        out.c[in.row + r] = host(rd::eval_row(mc, r, coeffs, w, in.aux, in.input));
+        out.a[in.row + r] = host(rd::eval_row(ma, r, coeffs, w, in.aux, in.input, in.window));
+        out.b[in.row + r] = host(rd::eval_row(mb, r, coeffs, w, in.aux, in.input, in.window));
+        out.c[in.row + r] = host(rd::eval_row(mc, r, coeffs, w, in.aux, in.input, in.window));
       }
     }
   }
