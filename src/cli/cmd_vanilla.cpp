@@ -2,6 +2,7 @@
 //                          [--miner-id N] [--sector-num N]
 // cuzk gen-vanilla window-post|winning-post --sector-size S --sectors N [--seed N] [--miner-id N]
 //                          [--registered N] --out-dir DIR
+// cuzk gen-vanilla snap --sector-size S [--seed N] [--sparse] --out-dir DIR
 // cuzk check-vanilla FILE
 // cuzk check-vanilla --kind window-post|winning-post --registered N --randomness HEX --miner-id N
 //                    [--partition K] FILE...
@@ -54,7 +55,8 @@ filecoin::seal_version_t parse_seal_version(const std::string& v) {
 int run_gen_vanilla(const gen_vanilla_args_t& a) {
   if (a.kind == "snap") {
     if (a.out_dir.empty()) return report_error("gen-vanilla snap needs --out-dir DIR");
-    return run_gen_snap_vanilla({.sector_size = a.sector_size, .seed = a.seed, .out_dir = a.out_dir});
+    return run_gen_snap_vanilla(
+        {.sector_size = a.sector_size, .seed = a.seed, .out_dir = a.out_dir, .repeated_blocks = a.sparse});
   }
   if (a.kind == "window-post" || a.kind == "winning-post") {
     if (a.out_dir.empty()) return report_error("gen-vanilla " + a.kind + " needs --out-dir DIR");
@@ -202,7 +204,10 @@ command_t add_gen_vanilla_command(CLI::App& root) {
   app->add_option("--miner-id", a->miner_id, "Miner actor id whose prover_id the replica_id uses (default 1000)");
   app->add_option("--sector-num", a->sector_num, "Sector number (default: the seed)");
   app->add_option("--seed", a->seed, "Seed of every random choice, the PoSt randomness included (default 0)");
-  app->add_flag("--sparse", a->sparse, "Sparse model even for 2KiB/8MiB (default: full replication up to 8MiB)");
+  app->add_flag("--sparse", a->sparse,
+                "porep: the sparse model even for 2KiB/8MiB (default: full replication up to 8MiB); snap: the "
+                "repeated-block model even up to 512MiB (default above: the old replica one 8MiB block repeated, "
+                "data in the first block)");
   return {app, [a] { return run_gen_vanilla(*a); }};
 }
 

@@ -38,7 +38,11 @@ int run_gen_snap_vanilla(const gen_snap_args_t& a) {
                                     "64GiB)",
                                     a.sector_size));
   const auto shape = rp->shape();
-  const porep::snap_sector_t sector(shape, a.seed);  // throws above 512 MiB (full trees)
+  const bool blocks = a.repeated_blocks || shape.nodes > (std::uint64_t(1) << 24);
+  const porep::snap_sector_t sector(shape, a.seed, std::nullopt,
+                                    blocks ? porep::snap_sector_model_t::repeated_blocks
+                                           : porep::snap_sector_model_t::random);
+  const char* model = blocks ? "repeated-blocks" : "random";
   const double build_ms = sw.lap();
   std::filesystem::create_directories(a.out_dir);
   nlohmann::ordered_json files = nlohmann::ordered_json::array();
@@ -57,10 +61,11 @@ int run_gen_snap_vanilla(const gen_snap_args_t& a) {
                                          {"comm_r_new", hex(pub.comm_r_new)},
                                          {"comm_d_new", hex(pub.comm_d_new)},
                                          {"partitions", shape.partitions},
+                                         {"model", model},
                                          {"files", files}};
   write_text_file((std::filesystem::path(a.out_dir) / "inputs.json").string(), inputs.dump(2) + "\n");
-  fmt::print("{}: snap {} ({}), {} partition(s) x {} challenges, h {}, seed {}\n", a.out_dir, rp->name(), rp->id,
-             shape.partitions, shape.challenges, pub.h, a.seed);
+  fmt::print("{}: snap {} ({}), {} partition(s) x {} challenges, h {}, {} model, seed {}\n", a.out_dir, rp->name(),
+             rp->id, shape.partitions, shape.challenges, pub.h, model, a.seed);
   fmt::print("comm_r_old {} comm_r_new {} comm_d_new {}\n", hex(pub.comm_r_old), hex(pub.comm_r_new),
              hex(pub.comm_d_new));
   print_timing("sector model", build_ms);

@@ -19,6 +19,9 @@ struct gen_snap_args_t {
   std::string sector_size;
   std::uint64_t seed = 0;
   std::string out_dir;
+  // The repeated-block model (porep::snap_sector_model_t) at any size; it is
+  // the default above 512 MiB, where the random model cannot go.
+  bool repeated_blocks = false;
 };
 
 struct snap_files_request_t {

@@ -117,6 +117,73 @@ merkle_path_t merkle_tree_t::path(std::uint64_t node) const {
   return p;
 }
 
+namespace {
+
+std::vector<unsigned> first_levels(std::span<const unsigned> arities, unsigned n) {
+  if (n == 0 || n > arities.size())
+    throw std::invalid_argument("block_merkle_tree_t: " + std::to_string(n) + " block levels of a tree of " +
+                                std::to_string(arities.size()));
+  return {arities.begin(), arities.begin() + n};
+}
+
+}  // namespace
+
+block_merkle_tree_t::block_merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities, unsigned block_levels,
+                                         std::vector<ff::fr_t> first, std::vector<ff::fr_t> rest)
+    : arities_(std::move(arities)), block_levels_(block_levels), leaves_(tree_leaves(arities_)),
+      first_(h, first_levels(arities_, block_levels), std::move(first)) {
+  const bool one_block = block_levels_ == arities_.size();
+  if (one_block != rest.empty())
+    throw std::invalid_argument(one_block ? "block_merkle_tree_t: one block, but repeated leaves were given"
+                                          : "block_merkle_tree_t: no repeated block");
+  if (!one_block) rest_.emplace(h, first_levels(arities_, block_levels), std::move(rest));
+  if (one_block) return;
+  head_.push_back(first_.root());
+  tail_.push_back(rest_->root());
+  std::vector<ff::fr_t> children;
+  for (std::size_t l = block_levels_; l < arities_.size(); ++l) {
+    const unsigned a = arities_[l];
+    children.assign(a, tail_.back());
+    const ff::fr_t t = hash_children(h, children);
+    children[0] = head_.back();
+    head_.push_back(hash_children(h, children));
+    tail_.push_back(t);
+  }
+}
+
+const ff::fr_t& block_merkle_tree_t::root() const { return head_.empty() ? first_.root() : head_.back(); }
+
+ff::fr_t block_merkle_tree_t::node(unsigned level, std::uint64_t index) const {
+  if (level > arities_.size()) throw std::out_of_range("block_merkle_tree_t: level " + std::to_string(level));
+  std::uint64_t row = leaves_;
+  for (unsigned l = 0; l < level; ++l) row /= arities_[l];
+  if (index >= row)
+    throw std::out_of_range("block_merkle_tree_t: node " + std::to_string(index) + " of a row of " +
+                            std::to_string(row));
+  if (level >= block_levels_ && !head_.empty()) {
+    const std::size_t k = level - block_levels_;
+    return index == 0 ? head_[k] : tail_[k];
+  }
+  std::uint64_t width = first_.leaves();
+  for (unsigned l = 0; l < level; ++l) width /= arities_[l];
+  const std::uint64_t block = index / width;
+  return (block == 0 ? first_ : *rest_).node(level, index % width);
+}
+
+merkle_path_t block_merkle_tree_t::path(std::uint64_t node) const {
+  merkle_path_t p;
+  for (std::size_t l = 0; l < arities_.size(); ++l) {
+    const unsigned a = arities_[l];
+    const std::uint64_t first = node - node % a;
+    std::vector<ff::fr_t> sib;
+    for (std::uint64_t j = first; j < first + a; ++j)
+      if (j != node) sib.push_back(this->node(unsigned(l), j));
+    p.siblings.push_back(std::move(sib));
+    node /= a;
+  }
+  return p;
+}
+
 sparse_merkle_tree_t::sparse_merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities,
                                            const std::unordered_map<std::uint64_t, ff::fr_t>& touched,
                                            filler_t filler)

@@ -6,6 +6,7 @@
 // leaf index is the node index at every shape.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -59,11 +60,39 @@ class merkle_tree_t {
   const ff::fr_t& leaf(std::uint64_t node) const { return levels_[0][node]; }
   // Node `index` of the row `level` levels above the leaves.
   const ff::fr_t& node(unsigned level, std::uint64_t index) const { return levels_.at(level).at(index); }
+  std::uint64_t leaves() const { return levels_[0].size(); }
   merkle_path_t path(std::uint64_t node) const;
 
  private:
   std::vector<unsigned> arities_;
   std::vector<std::vector<ff::fr_t>> levels_;
+};
+
+// A tree whose leaves are blocks of tree_leaves(arities[0, block_levels))
+// leaves: the first block `first`, every later block a copy of `rest`. Only
+// the two blocks' trees are built; above them each level has a first node and
+// a value every other node shares, so a 2^30-leaf tree of 2^18-leaf blocks
+// costs two 2^18-leaf trees (porep::snap_sector_t's repeated-block model).
+// With block_levels = arities.size() it is one full tree and `rest` is empty.
+class block_merkle_tree_t {
+ public:
+  block_merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities, unsigned block_levels,
+                      std::vector<ff::fr_t> first, std::vector<ff::fr_t> rest);
+  const ff::fr_t& root() const;
+  ff::fr_t leaf(std::uint64_t node) const { return this->node(0, node); }
+  // Node `index` of the row `level` levels above the leaves;
+  // std::out_of_range past the row.
+  ff::fr_t node(unsigned level, std::uint64_t index) const;
+  merkle_path_t path(std::uint64_t node) const;
+  std::uint64_t leaves() const { return leaves_; }
+
+ private:
+  std::vector<unsigned> arities_;
+  unsigned block_levels_;
+  std::uint64_t leaves_;
+  merkle_tree_t first_;
+  std::optional<merkle_tree_t> rest_;
+  std::vector<ff::fr_t> head_, tail_;  // levels block_levels.. : node 0, every other node
 };
 
 // A tree of which only the subtrees above a few touched leaves are computed.

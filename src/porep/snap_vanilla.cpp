@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "gadgets/poseidon_constants.hpp"
@@ -64,23 +66,39 @@ unsigned checked_h(const snap_shape_t& shape, std::optional<unsigned> h) {
 
 struct snap_sector_t::trees_t {
   ff::fr_t comm_c, comm_r_old, comm_d_new, comm_r_new;
-  merkle_tree_t r_old, d_new, r_new;
+  block_merkle_tree_t r_old, d_new, r_new;
 };
 
-snap_sector_t::snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std::optional<unsigned> h)
+std::uint64_t snap_block_nodes(const snap_shape_t& shape) {
+  const unsigned base = shape.tree_r_base_levels();
+  if (base < 2) throw std::invalid_argument(fmt::format("snap: a base tree of {} level(s) has no blocks", base));
+  return std::uint64_t(1) << (3 * std::min(6u, base - 1));
+}
+
+snap_sector_t::snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std::optional<unsigned> h,
+                             snap_sector_model_t model)
     : shape_(shape), h_(checked_h(shape, h)) {
-  if (shape.nodes > (std::uint64_t(1) << 24))
-    throw std::invalid_argument(fmt::format("snap_sector_t: {} nodes; the full-tree model stops at 512 MiB",
+  const bool blocks = model == snap_sector_model_t::repeated_blocks;
+  if (!blocks && shape.nodes > (std::uint64_t(1) << 24))
+    throw std::invalid_argument(fmt::format("snap_sector_t: {} nodes; the random model stops at 512 MiB (the "
+                                            "repeated-block model has no limit)",
                                             shape.nodes));
-  const std::uint64_t n = shape.nodes;
+  // Nodes held: the whole sector, or its first block (the rest repeat the
+  // old replica's block with zero data).
+  const std::uint64_t n = blocks ? snap_block_nodes(shape) : shape.nodes;
+  const unsigned r_levels = blocks ? unsigned(std::countr_zero(n) / 3) : unsigned(shape.tree_r_arities().size());
+  const unsigned d_levels = blocks ? unsigned(std::countr_zero(n)) : shape.challenge_bit_len;
   std::vector<ff::fr_t> old_replica(n), data(n);
   tbb::parallel_for(std::uint64_t(0), n, [&](std::uint64_t i) {
     old_replica[i] = prf_fr(seed, "snap old", 0, 0, i);
     data[i] = prf_fr(seed, "snap data", 0, 0, i);
   });
   const ff::fr_t comm_c = prf_fr(seed, "snap comm_c", 0);
-  merkle_tree_t r_old(tree_hash_t::poseidon, shape.tree_r_arities(), old_replica);
-  merkle_tree_t d_new(tree_hash_t::sha256, tree_d_arities(shape), data);
+  auto rest = [&](std::vector<ff::fr_t> v) { return blocks ? v : std::vector<ff::fr_t>{}; };
+  block_merkle_tree_t r_old(tree_hash_t::poseidon, shape.tree_r_arities(), r_levels, old_replica,
+                            rest(old_replica));
+  block_merkle_tree_t d_new(tree_hash_t::sha256, tree_d_arities(shape), d_levels, data,
+                            rest(std::vector<ff::fr_t>(n, ff::fr_t::zero())));
   const ff::fr_t comm_r_old = hash2(comm_c, r_old.root());
   const ff::fr_t phi = snap_phi(d_new.root(), comm_r_old);
   const unsigned shr = shape.challenge_bit_len - h_;
@@ -91,7 +109,8 @@ snap_sector_t::snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std:
   tbb::parallel_for(std::uint64_t(0), n, [&](std::uint64_t i) {
     new_replica[i] = old_replica[i] + data[i] * rhos[std::size_t(i >> shr)];
   });
-  merkle_tree_t r_new(tree_hash_t::poseidon, shape.tree_r_arities(), std::move(new_replica));
+  block_merkle_tree_t r_new(tree_hash_t::poseidon, shape.tree_r_arities(), r_levels, std::move(new_replica),
+                            rest(std::move(old_replica)));
   const ff::fr_t comm_r_new = hash2(comm_c, r_new.root());
   t_ = std::make_unique<trees_t>(
       trees_t{comm_c, comm_r_old, d_new.root(), comm_r_new, std::move(r_old), std::move(d_new), std::move(r_new)});
@@ -113,7 +132,7 @@ snap_partition_proof_t snap_sector_t::partition_proof(unsigned k) const {
   const unsigned height = shape_.apex_height();
   for (std::uint64_t i = 0; i < shape_.apex_leaves; ++i)
     p.apex_leaves.push_back(t_->d_new.node(height, std::uint64_t(k) * shape_.apex_leaves + i));
-  auto open = [](const merkle_tree_t& t, std::uint32_t c) {
+  auto open = [](const block_merkle_tree_t& t, std::uint32_t c) {
     return snap_opening_t{c, t.leaf(c), t.path(c), t.root()};
   };
   for (std::uint32_t c : snap_challenges(shape_, t_->comm_r_new, k))

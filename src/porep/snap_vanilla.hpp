@@ -31,14 +31,35 @@ ff::fr_t snap_rho(const ff::fr_t& phi, std::uint32_t high);
 // Challenges::new(sector_nodes, comm_r_new, k), all challenges of partition k.
 std::vector<std::uint32_t> snap_challenges(const snap_shape_t& shape, const ff::fr_t& comm_r_new, unsigned k);
 
+// How a snap_sector_t fills its sector.
+enum class snap_sector_model_t {
+  // Every node of the old replica and of the data drawn from the seed; all
+  // three trees held whole (sizes up to 512 MiB).
+  random,
+  // The old replica repeats one block of snap_block_nodes(shape) nodes drawn
+  // from the seed; the data fills the first block, drawn from the seed, and
+  // is zero after it (a sector whose deals fill its first 8 MiB). Only two
+  // blocks per tree are hashed (porep::block_merkle_tree_t), so any size
+  // works: a 32 GiB update takes about a second. Its proofs are as valid as
+  // any; the circuit's cost does not depend on the data.
+  repeated_blocks,
+};
+
+// The block of the repeated-block model: 8^m nodes, m the largest of at most
+// 6 (2^18 nodes, 8 MiB) that is below the Tree R base levels' count (so a
+// sector holds at least 8 blocks). Throws std::invalid_argument for a shape
+// whose base tree is one 8-ary level.
+std::uint64_t snap_block_nodes(const snap_shape_t& shape);
+
 // A sector that was sealed (old replica, comm_c) and then updated with new
-// data, every node of its three trees held (test sizes and sizes up to
-// 512 MiB; 2^n leaves of each tree are kept). Deterministic in `seed`: the
-// old replica, comm_c and the new data are seeded; the data nodes are below
-// 2^254 as fr32-padded data is.
+// data, filled as `model` says. Deterministic in `seed`: the old replica,
+// comm_c and the new data are seeded; the data nodes are below 2^254 as
+// fr32-padded data is. Throws std::invalid_argument for the random model
+// past 512 MiB.
 class snap_sector_t {
  public:
-  snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std::optional<unsigned> h = std::nullopt);
+  snap_sector_t(const snap_shape_t& shape, std::uint64_t seed, std::optional<unsigned> h = std::nullopt,
+                snap_sector_model_t model = snap_sector_model_t::random);
   ~snap_sector_t();
   snap_sector_t(snap_sector_t&&) noexcept;
   snap_sector_t& operator=(snap_sector_t&&) noexcept;

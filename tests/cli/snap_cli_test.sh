@@ -39,6 +39,17 @@ COMMS=(--registered 0 --comm-r-old "$OLD" --comm-r-new "$NEW" --comm-d-new "$D")
 expect 0 "$CUZK" check-vanilla --kind snap "${COMMS[@]}" s/partition-0.vproof
 out_has "valid StackedDrg2KiBV1 update: 1 partition(s) x 10 challenges"
 
+step "a 32 GiB update (repeated-block model) -> check-vanilla"
+expect 0 "$CUZK" gen-vanilla snap --sector-size 32GiB --seed "$SEED" --out-dir s32
+out_has "snap StackedDrg32GiBV1 (3), 16 partition(s) x 86 challenges, h 10, repeated-blocks model"
+[[ $(json s32/inputs.json j.model) == repeated-blocks ]] || fail "inputs.json model"
+FILES32=()
+for k in $(seq 0 15); do FILES32+=("s32/partition-$k.vproof"); done
+expect 0 "$CUZK" check-vanilla --kind snap --registered 3 --comm-r-old "$(json s32/inputs.json j.comm_r_old)" \
+  --comm-r-new "$(json s32/inputs.json j.comm_r_new)" --comm-d-new "$(json s32/inputs.json j.comm_d_new)" "${FILES32[@]}"
+out_has "valid StackedDrg32GiBV1 update: 16 partition(s) x 86 challenges"
+rm -rf s32
+
 step "refusals"
 # PartitionProof: comm_c, apex_leafs (u64 length + 8 x 32), challenge_proofs
 # length u64, then challenge 0's proof_r_old: Single tag u32, root, leaf,

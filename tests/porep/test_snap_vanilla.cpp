@@ -17,6 +17,7 @@
 #include "gadgets/poseidon_constants.hpp"
 #include "gadgets/poseidon_native.hpp"
 #include "porep/merkle.hpp"
+#include "porep/seeded_fr.hpp"
 #include "porep/snap_vanilla.hpp"
 #include "test_seed.hpp"
 
@@ -190,6 +191,68 @@ TEST(SnapVanilla, GeneratedPartitionsPassTheChecker) {
       }
     }
   }
+}
+
+// The repeated-block model against full trees built here over the nodes it
+// stands for (old replica: the seeded block repeated; data: the seeded first
+// block, zero after; the new replica from upstream's encoding), at 16 KiB and
+// 8 MiB: the same commitments and, per partition, the same apex leaves,
+// leaves and paths. At 32 GiB (no full tree possible) its partitions pass
+// the checker.
+TEST(SnapVanilla, RepeatedBlocksEqualFullTreesOverTheSameNodes) {
+  const std::uint64_t seed = test::seed("SnapVanilla.RepeatedBlocksEqualFullTreesOverTheSameNodes");
+  using porep::tree_hash_t;
+  for (std::uint64_t bytes : {16 * kib, 8 * mib}) {
+    const auto s = snap_shape_for(bytes);
+    const std::uint64_t n = s.nodes, block = porep::snap_block_nodes(s);
+    EXPECT_EQ(block, bytes == 16 * kib ? 8u : std::uint64_t(1) << 15) << bytes;
+    const porep::snap_sector_t sector(s, seed, std::nullopt, porep::snap_sector_model_t::repeated_blocks);
+    std::vector<fr_t> old_replica(n), data(n, fr_t::zero()), new_replica(n);
+    for (std::uint64_t i = 0; i < n; ++i) old_replica[i] = porep::prf_fr(seed, "snap old", 0, 0, i % block);
+    for (std::uint64_t i = 0; i < block; ++i) data[i] = porep::prf_fr(seed, "snap data", 0, 0, i);
+    const fr_t comm_c = porep::prf_fr(seed, "snap comm_c", 0);
+    const porep::merkle_tree_t r_old(tree_hash_t::poseidon, s.tree_r_arities(), old_replica);
+    const porep::merkle_tree_t d_new(tree_hash_t::sha256, std::vector<unsigned>(s.challenge_bit_len, 2u), data);
+    const fr_t in_old[2] = {comm_c, r_old.root()};
+    const fr_t comm_r_old = gadgets::poseidon_hash(in_old);
+    const fr_t phi = porep::snap_phi(d_new.root(), comm_r_old);
+    const unsigned h = s.h_default();
+    for (std::uint64_t i = 0; i < n; ++i)
+      new_replica[i] = old_replica[i] + data[i] * porep::snap_rho(phi, std::uint32_t(i >> (s.challenge_bit_len - h)));
+    const porep::merkle_tree_t r_new(tree_hash_t::poseidon, s.tree_r_arities(), new_replica);
+    const fr_t in_new[2] = {comm_c, r_new.root()};
+    const fr_t comm_r_new = gadgets::poseidon_hash(in_new);
+    for (unsigned k = 0; k < s.partitions; ++k) {
+      const auto pub = sector.public_inputs(k);
+      EXPECT_EQ(pub.comm_r_old, comm_r_old) << bytes;
+      EXPECT_EQ(pub.comm_d_new, d_new.root()) << bytes;
+      EXPECT_EQ(pub.comm_r_new, comm_r_new) << bytes;
+      const auto proof = sector.partition_proof(k);
+      for (unsigned i = 0; i < s.apex_leaves; ++i)
+        EXPECT_EQ(proof.apex_leaves[i], d_new.node(s.apex_height(), std::uint64_t(k) * s.apex_leaves + i)) << i;
+      const auto challenges = porep::snap_challenges(s, comm_r_new, k);
+      ASSERT_EQ(proof.challenges.size(), challenges.size());
+      for (std::size_t j = 0; j < challenges.size(); ++j) {
+        const std::uint32_t c = challenges[j];
+        const auto& cp = proof.challenges[j];
+        EXPECT_EQ(cp.r_old.leaf, r_old.leaf(c));
+        EXPECT_EQ(cp.d_new.leaf, d_new.leaf(c));
+        EXPECT_EQ(cp.r_new.leaf, r_new.leaf(c));
+        EXPECT_EQ(cp.r_old.path.siblings, r_old.path(c).siblings) << bytes << " challenge " << j;
+        EXPECT_EQ(cp.d_new.path.siblings, d_new.path(c).siblings) << bytes << " challenge " << j;
+        EXPECT_EQ(cp.r_new.path.siblings, r_new.path(c).siblings) << bytes << " challenge " << j;
+      }
+      const auto f = porep::check_snap_partition(s, pub, proof);
+      EXPECT_FALSE(f) << bytes << " partition " << k << ": " << f->element << ": " << f->reason;
+    }
+  }
+  const auto s = snap_shape_for(32 * gib);
+  const porep::snap_sector_t sector(s, seed, std::nullopt, porep::snap_sector_model_t::repeated_blocks);
+  for (unsigned k : {0u, 15u}) {
+    const auto f = porep::check_snap_partition(s, sector.public_inputs(k), sector.partition_proof(k));
+    EXPECT_FALSE(f) << "32 GiB partition " << k << ": " << f->element << ": " << f->reason;
+  }
+  EXPECT_THROW(porep::snap_sector_t(s, seed), std::invalid_argument) << "the random model stops at 512 MiB";
 }
 
 TEST(SnapVanilla, TheCheckerNamesTheCorruptedElement) {
