@@ -10,7 +10,8 @@
 # `post32` (32 GiB WindowPoSt, 2349 sectors, then WinningPoSt idle and under 32 GiB PoRep load;
 # POST32_SECS per bench step) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
 # GPU setup, gen-vanilla, prove --kind snap (the CLI's CPU prover), verify, then the engine on the GPU
-# with `bench --kind snap`; generic synthesis) are extra.
+# with `bench --kind snap`) and `snap32` (a 32 GiB SnapDeals update through the engine: GPU setup on
+# the spot, then SNAP32_PROOFS updates of 16 partitions) are extra.
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -68,6 +69,16 @@ if want snap8; then
   step snap8_engine ${SNAP8_SECS:-240} "$B/cuzk" bench --kind snap --vanilla-dir "$OUT/snap8" --params "$OUT/snap8.params" --trusted-params \
     --proofs "${SNAP8_PROOFS:-4}" --concurrency "${SNAP8_J:-2}" --timeline --timeline-out "$OUT/timeline_snap8.json"
   rm -rf "$OUT/snap8" "$OUT/snap8.params"
+fi
+if want snap32; then
+  # A 32 GiB SnapDeals update (16 partitions of 81 M rows, 2^27; the repeated-block sector model)
+  # as Curio sends it, through the in-process engine: a random setup of its circuit made on the
+  # spot, then SNAP32_PROOFS updates, SNAP32_J in flight, every proof verified before it returns.
+  step gen_snap32 120 "$B/cuzk" gen-vanilla snap --sector-size 32GiB --seed 1 --out-dir "$OUT/snap32"
+  step engine_snap32 ${SNAP32_SECS:-420} "$B/cuzk" bench --kind snap --vanilla-dir "$OUT/snap32" \
+    --proofs "${SNAP32_PROOFS:-2}" --concurrency "${SNAP32_J:-2}" --timeline --timeline-out "$OUT/timeline_snap32.json"
+  rm -rf "$OUT/snap32"
+  [ -f "$OUT/timeline_snap32.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_snap32.json" --out "$OUT/timeline_snap32.svg" > /dev/null 2>&1
 fi
 if want porep32; then
   # A sparse 32 GiB sector's C1 (valid, all 10 partitions) as Curio sends it (FORMAT32=curio,
