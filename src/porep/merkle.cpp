@@ -103,18 +103,28 @@ merkle_tree_t::merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities, std::
   }
 }
 
-merkle_path_t merkle_tree_t::path(std::uint64_t node) const {
+namespace {
+
+// The siblings of `node` at every level, value(level, index) giving a node.
+template <class F>
+merkle_path_t path_of(std::span<const unsigned> arities, std::uint64_t node, F&& value) {
   merkle_path_t p;
-  for (std::size_t l = 0; l < arities_.size(); ++l) {
-    const unsigned a = arities_[l];
+  for (std::size_t l = 0; l < arities.size(); ++l) {
+    const unsigned a = arities[l];
     const std::uint64_t first = node - node % a;
     std::vector<ff::fr_t> sib;
     for (std::uint64_t j = first; j < first + a; ++j)
-      if (j != node) sib.push_back(levels_[l][j]);
+      if (j != node) sib.push_back(value(unsigned(l), j));
     p.siblings.push_back(std::move(sib));
     node /= a;
   }
   return p;
+}
+
+}  // namespace
+
+merkle_path_t merkle_tree_t::path(std::uint64_t node) const {
+  return path_of(arities_, node, [this](unsigned l, std::uint64_t j) { return levels_[l][j]; });
 }
 
 namespace {
@@ -171,17 +181,7 @@ ff::fr_t block_merkle_tree_t::node(unsigned level, std::uint64_t index) const {
 }
 
 merkle_path_t block_merkle_tree_t::path(std::uint64_t node) const {
-  merkle_path_t p;
-  for (std::size_t l = 0; l < arities_.size(); ++l) {
-    const unsigned a = arities_[l];
-    const std::uint64_t first = node - node % a;
-    std::vector<ff::fr_t> sib;
-    for (std::uint64_t j = first; j < first + a; ++j)
-      if (j != node) sib.push_back(this->node(unsigned(l), j));
-    p.siblings.push_back(std::move(sib));
-    node /= a;
-  }
-  return p;
+  return path_of(arities_, node, [this](unsigned l, std::uint64_t j) { return this->node(l, j); });
 }
 
 sparse_merkle_tree_t::sparse_merkle_tree_t(tree_hash_t h, std::vector<unsigned> arities,
@@ -215,17 +215,7 @@ ff::fr_t sparse_merkle_tree_t::node_value(unsigned level, std::uint64_t index) c
 }
 
 merkle_path_t sparse_merkle_tree_t::path(std::uint64_t node) const {
-  merkle_path_t p;
-  for (std::size_t l = 0; l < arities_.size(); ++l) {
-    const unsigned a = arities_[l];
-    const std::uint64_t first = node - node % a;
-    std::vector<ff::fr_t> sib;
-    for (std::uint64_t j = first; j < first + a; ++j)
-      if (j != node) sib.push_back(node_value(unsigned(l), j));
-    p.siblings.push_back(std::move(sib));
-    node /= a;
-  }
-  return p;
+  return path_of(arities_, node, [this](unsigned l, std::uint64_t j) { return node_value(l, j); });
 }
 
 }  // namespace cuzk::porep
