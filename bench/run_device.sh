@@ -8,7 +8,7 @@
 # `gputests` (GPU, prover and engine-on-GPU tests only), `msm` (GPU MSM with stage times) and
 # `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs) and
 # `post32` (32 GiB WindowPoSt, 2349 sectors, then WinningPoSt idle and under 32 GiB PoRep load;
-# POST32_SECS per bench step) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
+# POST32_SECS per bench step; WPOST32_PROOFS, WPOST32_J in flight, WINNING32_PROOFS) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
 # GPU setup, gen-vanilla, prove --kind snap (the CLI's CPU prover), verify, then the engine on the GPU
 # with `bench --kind snap`) and `snap32` (a 32 GiB SnapDeals update through the engine: GPU setup on
 # the spot, then SNAP32_PROOFS updates of 16 partitions) are extra.
@@ -107,7 +107,7 @@ if want post32; then
   step bench_wpost32 ${POST32_SECS:-540} "$B/cuzk" bench --kind window-post --vanilla-dir "$OUT/wpost32" \
     --proofs ${WPOST32_PROOFS:-4} --concurrency ${WPOST32_J:-2} --timeline --timeline-out "$OUT/timeline_wpost32.json"
   step bench_winning32_load ${POST32_SECS:-540} "$B/cuzk" bench --kind winning-post --vanilla-dir "$OUT/winning32" \
-    --proofs 5 --load-vanilla "$OUT/v32_load.json" --timeline-out "$OUT/timeline_winning32_load.json"
+    --proofs ${WINNING32_PROOFS:-5} --load-vanilla "$OUT/v32_load.json" --timeline-out "$OUT/timeline_winning32_load.json"
   rm -rf "$OUT/wpost32" "$OUT/winning32" "$OUT/v32_load.json"
   for t in wpost32 winning32_load; do
     [ -f "$OUT/timeline_$t.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_$t.json" --out "$OUT/timeline_$t.svg" > /dev/null 2>&1

@@ -1,5 +1,6 @@
 // `cuzk`: parse, dispatch to the chosen subcommand, and turn exceptions into
 // exit codes (cli_support.hpp) so no input makes the tool crash.
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <vector>
@@ -34,6 +35,12 @@ int run_guarded(const cuzk::cli::command_t& cmd) {
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
+  // Before any CUDA call: the driver maps every stream onto this many hardware
+  // queues (default 8). The engine's workers make more streams than that, and
+  // two streams sharing a queue serialize: a WinningPoSt's kernels on a
+  // high-priority stream waited seconds behind PoRep MSMs queued in its
+  // queue. 32 is the most the driver takes; a value the user set is kept.
+  setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0);
   CLI::App app{"cuzk: Groth16 prover over BLS12-381.\n"
                "Exit codes: 0 ok or valid, 1 proof does not verify, 2 bad input or usage, 3 internal error."};
   app.require_subcommand(1);

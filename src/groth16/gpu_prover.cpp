@@ -184,7 +184,10 @@ pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
     const gpu::device_rows_t& rows = device_rows(*view);
     steps.lap("checks");
     gpu::device_witness_t dw = gpu::form_rows(rows, w.input_assignment(), w.compact_aux(), d.n);
-    steps.lap_parts({{"rows.upload", dw.upload_ms}, {"rows.form", dw.rows_ms}}, "rows.check");
+    // rows.wait: what the events do not account for, i.e. the wait for our
+    // kernels to start (a device busy with other workers' kernels).
+    steps.lap_parts({{"rows.upload", dw.upload_ms}, {"rows.form", dw.rows_ms}, {"rows.check", dw.check_ms}},
+                    "rows.wait");
     if (dw.first_unsatisfied != SIZE_MAX) throw_unsatisfied(dw.first_unsatisfied);
     out.public_inputs.assign(w.input_assignment().begin() + 1, w.input_assignment().end());
     return msms_and_h(w, std::move(dw.aux), d, steps, std::move(out), [&](gpu::compute_h_times* times) {
