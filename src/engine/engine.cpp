@@ -1,6 +1,8 @@
 #include "engine/engine.hpp"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <functional>
 #include <spdlog/spdlog.h>
 
 #include "circuits/circuit_input.hpp"
@@ -12,6 +14,7 @@
 #include "circuits/snap_partition_circuit_t.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/job_id.hpp"
+#include "engine/priority_t.hpp"
 #include "gpu/stream_priority.hpp"
 #include "groth16/format_error.hpp"
 #include "filecoin/parameter_manifest_t.hpp"
@@ -459,9 +462,15 @@ void engine_t::impl::purge_expired_locked() {
   });
 }
 
+void engine_t::impl::announce(const std::string& circuit_id) {
+  if (!params_.available(circuit_id)) return;
+  backend_->claim_residency(circuit_id, uint32_t(circuit_priority(circuit_id)), params_.bytes_for(circuit_id), nullptr);
+}
+
 void engine_t::impl::prepare(const std::string& circuit_id, const groth16::parameters_t& params) {
   const auto t0 = steady_clock::now();
   try {
+    backend_->claim_residency(circuit_id, uint32_t(circuit_priority(circuit_id)), params.bytes(), &params);
     backend_->prepare(params);
     spdlog::info("engine: parameters '{}' ready on backend {} in {} ms", circuit_id, backend_->name(),
                  std::chrono::duration_cast<std::chrono::milliseconds>(steady_clock::now() - t0).count());
@@ -558,6 +567,15 @@ void engine_t::register_parameters(const std::string& circuit_id, std::shared_pt
 void engine_t::register_parameters(const std::string& circuit_id, std::shared_ptr<groth16::parameters_t> params,
                                    std::function<groth16::parameters_t()> reload) {
   impl_->params_.add_releasable(circuit_id, std::move(params), std::move(reload), [] { return false; });
+}
+
+std::vector<std::pair<std::string, preload_result_t>> engine_t::preload_all(const std::vector<std::string>& circuit_ids) {
+  for (const auto& id : circuit_ids) impl_->announce(id);
+  std::vector<std::string> order = circuit_ids;
+  std::ranges::stable_sort(order, std::ranges::greater{}, [](const std::string& id) { return circuit_priority(id); });
+  std::vector<std::pair<std::string, preload_result_t>> out;
+  for (const auto& id : order) out.emplace_back(id, preload(id));
+  return out;
 }
 
 preload_result_t engine_t::preload(const std::string& circuit_id) {

@@ -84,6 +84,13 @@ class engine_t {
   // Loading charges the parameters' bytes to the budget. Throws invalid_request
   // for an unknown id or a missing/bad file.
   preload_result_t preload(const std::string& circuit_id);
+  // The daemon's [srs] preload: announces every id to the backend's residency
+  // plan (priority and file bytes: prove_backend_t::claim_residency), then
+  // preloads them highest priority first (circuit_priority), so a GPU places
+  // WinningPoSt and WindowPoSt parameters before PoRep's in whatever order
+  // they are listed, and a PoRep set loaded later leaves them their room.
+  // Throws like preload at the first id that fails.
+  std::vector<std::pair<std::string, preload_result_t>> preload_all(const std::vector<std::string>& circuit_ids);
   evict_result_t evict(const std::string& circuit_id);  // refuses nothing; in-use ones stay until released
 
   // In-process parameters (tests, bench): no file needed, charged like a load.

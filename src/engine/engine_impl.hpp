@@ -41,8 +41,12 @@ class engine_t::impl {
   std::string timeline_json(const std::string& job_id) const;
   void drain();
   void stop();
-  // backend_->prepare(params), logged; a failure only warns (prove_start
-  // builds what it needs, or the partition falls back).
+  // Tells the backend of a parameter set to come (engine_t::preload_all):
+  // its priority and file bytes, when a file exists for it.
+  void announce(const std::string& circuit_id);
+  // backend_->claim_residency then backend_->prepare(params), logged; a
+  // failure only warns (prove_start builds what it needs, or the partition
+  // falls back).
   void prepare(const std::string& circuit_id, const groth16::parameters_t& params);
   // param_store_t's ready hook for a freshly loaded file: prepare, then
   // (config release_host_params) backend_->release_host_copy.

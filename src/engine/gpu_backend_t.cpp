@@ -67,8 +67,15 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
   const identity_t id = identity_of(params);
   if (!slot->prover || !(slot->identity == id)) {
     slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_);
+    const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
+    const auto [held, first] = held_for_others(device, params, free);
+    if (held) {
+      spdlog::info("GPU {}: {:.2f} GiB of {:.2f} GiB free left for parameters of higher priority not loaded yet ({})",
+                   ordinal(device), double(held) / double(gib), double(free) / double(gib), first);
+    }
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_, free - held);
     slot->identity = id;
+    mark_built(device, params, true);
     const auto& plan = slot->prover->residency();
     spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
                  ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
@@ -100,6 +107,48 @@ void gpu_backend_t::prepare_witness(r1cs::witness_cs& witness) noexcept {
 
 void gpu_backend_t::prepare(const groth16::parameters_t& params) {
   for (uint32_t device = 0; device < devices_.size(); ++device) (void)prover_for(device, params);
+}
+
+void gpu_backend_t::claim_residency(const std::string& circuit_id, uint32_t rank, uint64_t bytes,
+                                    const groth16::parameters_t* params) {
+  std::lock_guard lk(mu_);
+  if (params) {
+    for (auto& [other, c] : claims_) {
+      if (c.params == params && other != circuit_id) c = {c.rank, c.bytes, nullptr, 0};  // freed, reused address
+    }
+  }
+  auto& c = claims_[circuit_id];
+  c.rank = rank;
+  c.bytes = bytes;
+  if (params) c.params = params;
+}
+
+std::pair<uint64_t, std::string> gpu_backend_t::held_for_others(uint32_t device, const groth16::parameters_t& params,
+                                                                uint64_t free) const {
+  std::lock_guard lk(mu_);
+  std::vector<gpu::residency_claim_t> claims;
+  std::string self;
+  for (const auto& [id, c] : claims_) {
+    claims.push_back({id, c.rank, c.bytes, bool(c.built_on >> device & 1)});
+    if (c.params == &params) self = id;
+  }
+  const uint64_t held = gpu::held_for_higher_ranks(claims, self, free);
+  std::string first;
+  if (held) {
+    const uint32_t rank = claims_.at(self).rank;
+    for (const auto& c : claims) {
+      if (c.rank > rank && !c.built && (first.empty() || c.rank > claims_.at(first).rank)) first = c.id;
+    }
+  }
+  return {held, first};
+}
+
+void gpu_backend_t::mark_built(uint32_t device, const groth16::parameters_t& params, bool built) {
+  std::lock_guard lk(mu_);
+  for (auto& [id, c] : claims_) {
+    if (c.params != &params || device >= 64) continue;
+    c.built_on = built ? c.built_on | uint64_t(1) << device : c.built_on & ~(uint64_t(1) << device);
+  }
 }
 
 gpu::device_info_t gpu_backend_t::describe(uint32_t device) const {
@@ -145,6 +194,11 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
   std::vector<std::shared_ptr<slot_t>> dropped;
   {
     std::lock_guard lk(mu_);
+    // The claim stays (the set may come back: a PoRep reload leaves it room);
+    // its bases are going.
+    for (auto& [id, c] : claims_) {
+      if (c.params == &params) c = {c.rank, c.bytes, nullptr, 0};
+    }
     for (auto it = slots_.begin(); it != slots_.end();) {
       if (it->first.first == &params) {
         dropped.push_back(std::move(it->second));
@@ -160,6 +214,20 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
     std::lock_guard lk(slot->mu);
     slot->prover.reset();
   }
+}
+
+std::optional<gpu::residency_plan_t> gpu_backend_t::placement(uint32_t device,
+                                                             const groth16::parameters_t& params) const {
+  std::shared_ptr<slot_t> slot;
+  {
+    std::lock_guard lk(mu_);
+    const auto it = slots_.find({&params, device});
+    if (it == slots_.end()) return std::nullopt;
+    slot = it->second;
+  }
+  std::lock_guard lk(slot->mu);  // after mu_ is let go: prover_for takes them the other way round
+  if (!slot->prover) return std::nullopt;
+  return slot->prover->residency();
 }
 
 size_t gpu_backend_t::provers_built() const {

@@ -21,6 +21,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -45,6 +47,12 @@ class gpu_backend_t final : public prove_backend_t {
                                        r1cs::witness_cs&& witness) override;
   // Builds the prover of `params` on every device now (uploads the bases).
   void prepare(const groth16::parameters_t& params) override;
+  // Records the claim; a prover built later for a claimed set plans its
+  // queries in the device's free memory less what it leaves for the unbuilt
+  // sets of higher rank (gpu::held_for_higher_ranks). Provers already built
+  // keep their placement.
+  void claim_residency(const std::string& circuit_id, uint32_t rank, uint64_t bytes,
+                       const groth16::parameters_t* params) override;
   // Page-locks a, b, c and the aux assignment (gpu_prover_t::pin_witness);
   // where the driver refuses, warns once and leaves them to the staged path.
   void prepare_witness(r1cs::witness_cs& witness) noexcept override;
@@ -74,6 +82,9 @@ class gpu_backend_t final : public prove_backend_t {
   void forget(const groth16::parameters_t& params) override;
   // Provers built so far (tests: one per parameter set and device).
   size_t provers_built() const;
+  // The residency plan of params' prover on backend device `device`;
+  // nullopt when none is built.
+  std::optional<gpu::residency_plan_t> placement(uint32_t device, const groth16::parameters_t& params) const;
 
  private:
   // What a cached prover was built from; a mismatch means other parameters
@@ -86,6 +97,12 @@ class gpu_backend_t final : public prove_backend_t {
     size_t sizes = 0;
     bool operator==(const identity_t&) const = default;
   };
+  struct claim_t {
+    uint32_t rank = 0;
+    uint64_t bytes = 0;
+    const groth16::parameters_t* params = nullptr;  // the loaded set, if any
+    uint64_t built_on = 0;                          // bit d: its prover exists on device d
+  };
   struct slot_t {
     std::mutex mu;  // held while the prover is built (uploading the bases)
     identity_t identity;
@@ -96,12 +113,19 @@ class gpu_backend_t final : public prove_backend_t {
   int ordinal(uint32_t device) const;
   // Makes the device current on the calling thread, then finds or builds its prover.
   std::shared_ptr<const groth16::gpu_prover_t> prover_for(uint32_t device, const groth16::parameters_t& params);
+  // Of `free` bytes on `device`, those params' prover leaves for unbuilt
+  // claims of higher rank, and the first such claim's id (for the log).
+  std::pair<uint64_t, std::string> held_for_others(uint32_t device, const groth16::parameters_t& params,
+                                                   uint64_t free) const;
+  // Marks params' claim built (or not) on `device`.
+  void mark_built(uint32_t device, const groth16::parameters_t& params, bool built);
 
   std::vector<uint32_t> devices_;
   groth16::gpu_prover_options_t options_;
   std::atomic<bool> pin_warned_{false};
   mutable std::mutex mu_;
   std::map<std::pair<const groth16::parameters_t*, uint32_t>, std::shared_ptr<slot_t>> slots_;
+  std::map<std::string, claim_t> claims_;  // by circuit id
   size_t built_ = 0;
 };
 

@@ -12,4 +12,12 @@ priority_t effective_priority(priority_t requested, proof_kind_t kind) {
   return priority_t::normal;
 }
 
+priority_t circuit_priority(std::string_view circuit_id) {
+  if (circuit_id.starts_with("winning-")) return effective_priority(priority_t::unspecified, proof_kind_t::winning_post);
+  if (circuit_id.starts_with("wpost-")) {
+    return effective_priority(priority_t::unspecified, proof_kind_t::window_post_partition);
+  }
+  return priority_t::normal;
+}
+
 }  // namespace cuzk::engine

@@ -29,6 +29,15 @@ class prove_backend_t {
   // GPU backend uploads its resident bases: seconds for 32 GiB PoRep);
   // called when parameters are registered or preloaded. Default: nothing.
   virtual void prepare(const groth16::parameters_t&) {}
+  // The engine's claim for circuit `circuit_id` on the devices (its priority
+  // rank and bytes: gpu::residency_claim_t): with `params`, those are its
+  // loaded parameters and their prover is placed beside the other claims
+  // (it leaves room for higher ranks not loaded yet); null announces a set
+  // to come (a preload). Called before prepare. Default: nothing.
+  virtual void claim_residency(const std::string& circuit_id, uint32_t rank, uint64_t bytes,
+                               const groth16::parameters_t* params) {
+    (void)circuit_id, (void)rank, (void)bytes, (void)params;
+  }
   // Prepares params on every device, then frees the host points of the
   // queries that every device now holds itself (the GPU's resident bases),
   // so they leave host memory; returns the bytes freed. This backend's

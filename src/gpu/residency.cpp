@@ -1,6 +1,7 @@
 #include "gpu/residency.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 
@@ -95,6 +96,19 @@ residency_plan_t plan_residency(std::span<const residency_set_t> sets, uint64_t 
     (plan.tiers[i] == residency_t::device ? plan.device_bytes : plan.streamed_bytes) += sets[i].bytes;
   }
   return plan;
+}
+
+uint64_t held_for_higher_ranks(std::span<const residency_claim_t> claims, std::string_view id, uint64_t room) {
+  const auto self = std::ranges::find(claims, id, &residency_claim_t::id);
+  if (self == claims.end()) return 0;
+  std::vector<const residency_claim_t*> above;
+  for (const auto& c : claims) {
+    if (c.rank > self->rank && !c.built) above.push_back(&c);
+  }
+  std::ranges::stable_sort(above, std::ranges::greater{}, &residency_claim_t::rank);
+  uint64_t held = 0;
+  for (const auto* c : above) held += std::min(c->bytes, room - held);
+  return held;
 }
 
 }  // namespace cuzk::gpu

@@ -73,4 +73,25 @@ struct residency_set_t {
 residency_plan_t plan_residency(std::span<const residency_set_t> sets, uint64_t device_free, uint64_t reserve,
                                 const residency_policy_t& policy);
 
+// One parameter set's claim on a device shared with other sets (PoRep beside
+// WindowPoSt and WinningPoSt). Each set's prover places its queries when it
+// is built, in the memory free then; a set that is announced (a preload) but
+// not built yet holds none, so without claims whichever set loads first takes
+// the device and a WindowPoSt loaded after a PoRep streams 40 GiB per proof.
+struct residency_claim_t {
+  std::string id;      // the circuit id
+  uint32_t rank = 0;   // its priority: higher ranks are placed first
+  uint64_t bytes = 0;  // its points, every query
+  bool built = false;  // its prover exists: its resident bytes are no longer free
+};
+
+// Device bytes the set `id` leaves free, of `room`, for the sets ranked above
+// it that are not built yet: each one's bytes, highest rank first, while the
+// room lasts (a set larger than what is left gets what is left, the rest of
+// it would stream anyway). Built sets hold their bytes already (they are not
+// in the free memory the room came from), and sets of the same or lower
+// rank wait their turn: a PoRep set leaves a WindowPoSt set its room, never
+// the other way round. 0 when `id` has no claim.
+uint64_t held_for_higher_ranks(std::span<const residency_claim_t> claims, std::string_view id, uint64_t room);
+
 }  // namespace cuzk::gpu

@@ -115,6 +115,9 @@ gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s) {
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options)
     : gpu_prover_t(params, options, plan_for(params, options)) {}
 
+gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, uint64_t device_free)
+    : gpu_prover_t(params, options, plan(query_sizes_t::of(params), options, device_free)) {}
+
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, plan_t plan)
     : sizes_(query_sizes_t::of(params)),
       overlap_(o.overlap && !plan.one_at_a_time),

@@ -127,6 +127,9 @@ class gpu_prover_t {
   // the constructor does with the device's free memory): the residency
   // tiers, the streamed window, and whether the MSMs run one at a time.
   static plan_t plan(const query_sizes_t& sizes, const gpu_prover_options_t& options, uint64_t device_free);
+  // Placed in `device_free` bytes instead of the device's free memory (the
+  // backend's joint plan leaves room for parameter sets of higher priority).
+  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, uint64_t device_free);
 
  private:
   gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, plan_t plan);

@@ -149,8 +149,7 @@ daemon_t::daemon_t(const daemon_config_t& config, engine::engine_hooks_t hooks)
   if (!hooks.backend) hooks.backend = engine::make_backend(config.backend, config.gpu_options());
   spdlog::info("prove backend: {} ({} devices; CPU fallback)", hooks.backend->name(), hooks.backend->device_count());
   engine_ = std::make_unique<engine::engine_t>(config.engine_config(), std::move(hooks));
-  for (const auto& id : config.srs_preload) {
-    auto r = engine_->preload(id);
+  for (const auto& [id, r] : engine_->preload_all(config.srs_preload)) {
     spdlog::info("preloaded {} in {} ms", id, r.load_time_ms);
   }
   service_ = std::make_unique<proving_service_t>(*engine_, allow);

@@ -137,6 +137,24 @@ class gate_t {
   int waiting_ = 0;
 };
 
+// One device of the CPU backend's prove_start and finalize, for test
+// backends that only watch or hold the other calls.
+class cpu_forwarding_backend_t : public prove_backend_t {
+ public:
+  uint32_t device_count() const override { return 1; }
+  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
+                                       r1cs::witness_cs&& witness) override {
+    return cpu_->prove_start(device, params, std::move(witness));
+  }
+  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
+                            const ff::fr_t& r, const ff::fr_t& s) override {
+    return cpu_->finalize(device, params, std::move(pending), r, s);
+  }
+
+ private:
+  std::shared_ptr<prove_backend_t> cpu_ = make_cpu_backend();
+};
+
 class gated_backend_t final : public prove_backend_t {
  public:
   explicit gated_backend_t(std::shared_ptr<prove_backend_t> inner) : inner_(std::move(inner)) {}

@@ -4,6 +4,7 @@
 // The GPU parts skip without a GPU (or in a build without CUDA).
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/gpu_backend_t.hpp"
@@ -101,4 +102,48 @@ TEST(engine_gpu, released_host_copy_proves_the_same_bytes_and_loaded_files_relea
     EXPECT_EQ(gpu->provers_built(), gpu->device_count());
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST(engine_gpu, a_set_leaves_the_device_to_unloaded_sets_of_higher_priority) {
+  if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
+  const auto p = params_for("hash-chain", small_chain);
+  auto circuit = circuits::make_circuit("hash-chain", small_chain);
+  const ff::fr_t r = ff::fr_t::from_u64(7), s = ff::fr_t::from_u64(8);
+  auto prove_on = [&](prove_backend_t& b) {
+    return b.finalize(0, *p, b.prove_start(0, *p, groth16::synthesize_witness(*circuit)), r, s).encode();
+  };
+  const auto on_cpu = prove_on(*make_cpu_backend());
+  auto all = [](const gpu::residency_plan_t& plan, gpu::residency_t t) {
+    return std::ranges::all_of(plan.tiers, [t](gpu::residency_t x) { return x == t; });
+  };
+  {
+    // Alone, a small set lives on the device.
+    gpu_backend_t gpu;
+    gpu.claim_residency("porep-2k", 2, p->bytes(), p.get());
+    gpu.prepare(*p);
+    const auto plan = gpu.placement(0, *p);
+    ASSERT_TRUE(plan);
+    EXPECT_TRUE(all(*plan, gpu::residency_t::device)) << plan->describe(groth16::gpu_prover_t::query_names);
+  }
+  {
+    // A WindowPoSt set announced (not loaded) as large as the whole device:
+    // the PoRep set placed before it leaves it the room and streams every
+    // query, and still proves the CPU's bytes.
+    gpu_backend_t gpu;
+    gpu.claim_residency("wpost-32g", 3, gpu.describe(0).memory_total, nullptr);
+    gpu.claim_residency("porep-2k", 2, p->bytes(), p.get());
+    gpu.prepare(*p);
+    const auto plan = gpu.placement(0, *p);
+    ASSERT_TRUE(plan);
+    EXPECT_TRUE(all(*plan, gpu::residency_t::pinned)) << plan->describe(groth16::gpu_prover_t::query_names);
+    EXPECT_EQ(prove_on(gpu), on_cpu);
+    // A WinningPoSt set ranks above the announced WindowPoSt set: it leaves
+    // it nothing and lives on the device.
+    const auto q = params_for("tiny");
+    gpu.claim_residency("winning-2k", 4, q->bytes(), q.get());
+    gpu.prepare(*q);
+    const auto winning = gpu.placement(0, *q);
+    ASSERT_TRUE(winning);
+    EXPECT_TRUE(all(*winning, gpu::residency_t::device)) << winning->describe(groth16::gpu_prover_t::query_names);
+  }
 }

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
+
 #include "engine_test_support.hpp"
 
 using namespace cuzk;
@@ -163,27 +165,17 @@ namespace {
 // The CPU backend, but prepare() of parameters with `slow_h` H points waits
 // at a gate: it runs inside the parameter load (param_store_t's ready hook),
 // so that id's load lasts until the test opens it.
-class slow_prepare_backend_t final : public prove_backend_t {
+class slow_prepare_backend_t final : public cpu_forwarding_backend_t {
  public:
-  explicit slow_prepare_backend_t(size_t slow_h) : inner_(make_cpu_backend()), slow_h_(slow_h) {}
+  explicit slow_prepare_backend_t(size_t slow_h) : slow_h_(slow_h) {}
   gate_t gate{false};
 
   std::string name() const override { return "slow-prepare"; }
-  uint32_t device_count() const override { return 1; }
   void prepare(const groth16::parameters_t& params) override {
     if (params.h.size() == slow_h_) gate.pass();
   }
-  groth16::pending_proof_t prove_start(uint32_t device, const groth16::parameters_t& params,
-                                       r1cs::witness_cs&& witness) override {
-    return inner_->prove_start(device, params, std::move(witness));
-  }
-  groth16::proof_t finalize(uint32_t device, const groth16::parameters_t& params, groth16::pending_proof_t&& pending,
-                            const ff::fr_t& r, const ff::fr_t& s) override {
-    return inner_->finalize(device, params, std::move(pending), r, s);
-  }
 
  private:
-  std::shared_ptr<prove_backend_t> inner_;
   size_t slow_h_;
 };
 
@@ -257,4 +249,81 @@ TEST(engine_params, a_bad_file_fails_its_jobs_with_the_reason) {
     EXPECT_EQ(r.status, job_status_t::failed);
     EXPECT_NE(r.error_message.find("loading parameters for 'tiny'"), std::string::npos) << r.error_message;
   }
+}
+
+namespace {
+
+// The CPU backend, recording the residency claims and prepares it is given,
+// in order: "claim <id> <rank> <bytes> <loaded|announced>", "prepare <h points>".
+class claim_recording_backend_t final : public cpu_forwarding_backend_t {
+ public:
+  std::string name() const override { return "claims"; }
+  void claim_residency(const std::string& id, uint32_t rank, uint64_t bytes,
+                       const groth16::parameters_t* params) override {
+    std::lock_guard lk(mu_);
+    log_.push_back(fmt::format("claim {} {} {} {}", id, rank, bytes, params ? "loaded" : "announced"));
+  }
+  void prepare(const groth16::parameters_t& params) override {
+    std::lock_guard lk(mu_);
+    log_.push_back(fmt::format("prepare {}", params.h.size()));
+  }
+  std::vector<std::string> log() const {
+    std::lock_guard lk(mu_);
+    return log_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::vector<std::string> log_;
+};
+
+}  // namespace
+
+TEST(engine_params, preloads_announce_every_set_then_load_the_highest_priority_first) {
+  // Three files under the ids PoSt and PoRep jobs use (tiny parameters of
+  // three sizes, so each prepare says which set it is).
+  param_dir_t files;
+  const std::string ids[3] = {"porep-2k", "wpost-2k", "winning-2k"};
+  const size_t chains[3] = {small_chain, small_chain / 2, small_chain / 4};
+  uint64_t bytes[3], loaded[3], h[3];
+  for (int i = 0; i < 3; ++i) {
+    const auto p = params_for("hash-chain", chains[i]);
+    const auto path = files.dir / (ids[i] + ".params");
+    groth16::write_parameters(path.string(), *p);
+    bytes[i] = std::filesystem::file_size(path);
+    loaded[i] = p->bytes();
+    h[i] = p->h.size();
+  }
+  ASSERT_NE(h[0], h[1]);
+  ASSERT_NE(h[1], h[2]);
+  auto backend = std::make_shared<claim_recording_backend_t>();
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  engine_t e(c, {backend, nullptr, nullptr});
+  // Listed PoRep first, as an operator might.
+  const auto done = e.preload_all({ids[0], ids[1], ids[2]});
+  ASSERT_EQ(done.size(), 3u);
+  EXPECT_EQ(done[0].first, "winning-2k");
+  EXPECT_EQ(done[1].first, "wpost-2k");
+  EXPECT_EQ(done[2].first, "porep-2k");
+  const std::vector<std::string> expected = {
+      fmt::format("claim porep-2k 2 {} announced", bytes[0]),
+      fmt::format("claim wpost-2k 3 {} announced", bytes[1]),
+      fmt::format("claim winning-2k 4 {} announced", bytes[2]),
+      // Loaded: each claims again with its parameters (their bytes in memory), then is prepared.
+      fmt::format("claim winning-2k 4 {} loaded", loaded[2]), fmt::format("prepare {}", h[2]),
+      fmt::format("claim wpost-2k 3 {} loaded", loaded[1]), fmt::format("prepare {}", h[1]),
+      fmt::format("claim porep-2k 2 {} loaded", loaded[0]), fmt::format("prepare {}", h[0])};
+  EXPECT_EQ(backend->log(), expected);
+  // An unknown id is refused naming it, after nothing was loaded for it.
+  EXPECT_THROW(e.preload_all({"wpost-64g"}), invalid_request);
+}
+
+TEST(engine_params, circuit_ids_rank_as_their_jobs_default_priority) {
+  EXPECT_EQ(circuit_priority("winning-32g"), effective_priority(priority_t::unspecified, proof_kind_t::winning_post));
+  EXPECT_EQ(circuit_priority("winning-2k"), priority_t::critical);
+  EXPECT_EQ(circuit_priority("wpost-64g"), priority_t::high);
+  EXPECT_EQ(circuit_priority("porep-32g"), priority_t::normal);
+  EXPECT_EQ(circuit_priority("snap-32g"), priority_t::normal);
+  EXPECT_EQ(circuit_priority("tiny"), priority_t::normal);
 }

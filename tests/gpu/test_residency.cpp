@@ -103,3 +103,51 @@ TEST(residency, forced_tiers_and_what_does_not_fit) {
   EXPECT_EQ(plan.tiers, (std::vector<residency_t>{residency_t::pinned, residency_t::device}));
   EXPECT_EQ(plan.describe(std::vector<std::string_view>{"h", "l"}), "h pinned, l device");
 }
+
+// Claims of the parameter sets one device proves with (the sizes of the
+// official 32 GiB files: WinningPoSt 0.18 GiB critical, WindowPoSt 56.6 GiB
+// high, PoRep 44.1 GiB normal; ranks are engine::priority_t's numbers).
+namespace {
+std::vector<residency_claim_t> post_and_porep_claims(bool winning_built, bool window_built) {
+  const uint64_t mib = uint64_t(1) << 20;
+  return {{"porep-32g", 2, 45'177 * mib, false},
+          {"wpost-32g", 3, 57'968 * mib, window_built},
+          {"winning-32g", 4, 184 * mib, winning_built}};
+}
+}  // namespace
+
+TEST(residency, a_set_leaves_room_for_unbuilt_sets_of_higher_rank_only) {
+  const uint64_t mib = uint64_t(1) << 20;
+  const auto none_built = post_and_porep_claims(false, false);
+  // PoRep first: it leaves both PoSt sets their bytes.
+  EXPECT_EQ(held_for_higher_ranks(none_built, "porep-32g", 130 * gib), (57'968 + 184) * mib);
+  // WindowPoSt leaves WinningPoSt its room, never PoRep's.
+  EXPECT_EQ(held_for_higher_ranks(none_built, "wpost-32g", 130 * gib), 184 * mib);
+  EXPECT_EQ(held_for_higher_ranks(none_built, "winning-32g", 130 * gib), 0u);
+  // Built sets hold their bytes already (not in the free memory given).
+  EXPECT_EQ(held_for_higher_ranks(post_and_porep_claims(true, false), "porep-32g", 130 * gib), 57'968 * mib);
+  EXPECT_EQ(held_for_higher_ranks(post_and_porep_claims(true, true), "porep-32g", 130 * gib), 0u);
+  // A set with no claim (registered parameters) leaves nothing.
+  EXPECT_EQ(held_for_higher_ranks(none_built, "hash-chain-65536", 130 * gib), 0u);
+}
+
+TEST(residency, what_a_set_leaves_is_bounded_by_the_room_highest_rank_first) {
+  const uint64_t mib = uint64_t(1) << 20;
+  const auto claims = post_and_porep_claims(false, false);
+  // 10 GiB of room: WinningPoSt's 184 MiB first, then what is left for WindowPoSt.
+  EXPECT_EQ(held_for_higher_ranks(claims, "porep-32g", 10 * gib), 10 * gib);
+  EXPECT_EQ(held_for_higher_ranks(claims, "porep-32g", 100 * mib), 100 * mib);
+  EXPECT_EQ(held_for_higher_ranks(claims, "porep-32g", 0), 0u);
+  // Same rank: first come, first placed (nothing held for a peer).
+  std::vector<residency_claim_t> peers = {{"porep-32g", 2, 40 * gib, false}, {"snap-32g", 2, 30 * gib, false}};
+  EXPECT_EQ(held_for_higher_ranks(peers, "porep-32g", 100 * gib), 0u);
+  // What is held, then planned: PoRep's queries in the room that is left
+  // stream, WindowPoSt's then fit whole in what it was left.
+  const auto sets = porep32_sets();
+  const uint64_t free = 120 * gib, reserve = 40 * gib;
+  const uint64_t held = held_for_higher_ranks(claims, "porep-32g", free);
+  const auto porep = plan_residency(sets, free - held, reserve, residency_policy_t{});
+  EXPECT_LT(porep.device_bytes, 30 * gib);
+  EXPECT_GT(porep.streamed_bytes, 0u);
+  EXPECT_LE(porep.device_need + 57'968 * mib + 184 * mib, free - reserve);
+}
