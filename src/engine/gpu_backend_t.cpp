@@ -75,7 +75,7 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
     }
     slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_, free - held);
     slot->identity = id;
-    mark_built(device, params, true);
+    mark_built(device, params);
     const auto& plan = slot->prover->residency();
     spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
                  ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
@@ -143,11 +143,10 @@ std::pair<uint64_t, std::string> gpu_backend_t::held_for_others(uint32_t device,
   return {held, first};
 }
 
-void gpu_backend_t::mark_built(uint32_t device, const groth16::parameters_t& params, bool built) {
+void gpu_backend_t::mark_built(uint32_t device, const groth16::parameters_t& params) {
   std::lock_guard lk(mu_);
   for (auto& [id, c] : claims_) {
-    if (c.params != &params || device >= 64) continue;
-    c.built_on = built ? c.built_on | uint64_t(1) << device : c.built_on & ~(uint64_t(1) << device);
+    if (c.params == &params && device < 64) c.built_on |= uint64_t(1) << device;
   }
 }
 

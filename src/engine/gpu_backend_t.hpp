@@ -117,8 +117,8 @@ class gpu_backend_t final : public prove_backend_t {
   // claims of higher rank, and the first such claim's id (for the log).
   std::pair<uint64_t, std::string> held_for_others(uint32_t device, const groth16::parameters_t& params,
                                                    uint64_t free) const;
-  // Marks params' claim built (or not) on `device`.
-  void mark_built(uint32_t device, const groth16::parameters_t& params, bool built);
+  // Marks params' claim built on `device` (forget clears it).
+  void mark_built(uint32_t device, const groth16::parameters_t& params);
 
   std::vector<uint32_t> devices_;
   groth16::gpu_prover_options_t options_;
