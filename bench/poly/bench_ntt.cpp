@@ -63,7 +63,7 @@ void bm_compute_h(benchmark::State& st) {
     arena.execute([&] { compute_h(d, a, b, c); });
     benchmark::DoNotOptimize(a.data());
   }
-  set_butterflies(st, d, 7);
+  set_butterflies(st, d, 6);
 }
 
 // Args: {log_n, single_thread}.

@@ -28,15 +28,18 @@ void compute_h(const domain_t& d, std::span<fr_t> a, std::span<fr_t> b, std::spa
   }
   evals_to_coset(d, a);
   evals_to_coset(d, b);
-  evals_to_coset(d, c);
-
-  const fr_t z_inv = d.z_on_coset_inv();
   tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), 4096), [&](const tbb::blocked_range<size_t>& r) {
-    for (size_t i = r.begin(); i != r.end(); ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
+    for (size_t i = r.begin(); i != r.end(); ++i) a[i] *= b[i];
   });
-
+  // Both interpolations leave their coefficients in bit-reversed order, so
+  // they are subtracted there; 1/n and 1/(g^n - 1) are one factor.
   ntt_nr(d, a, ntt_dir::inverse);
-  mul_by_powers_bit_reversed(a, d.n_inv, d.g_inv);
+  mul_by_powers_bit_reversed(a, fr_t::one(), d.g_inv);
+  ntt_nr(d, c, ntt_dir::inverse);
+  const fr_t scale = d.n_inv * d.z_on_coset_inv();
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, a.size(), 4096), [&](const tbb::blocked_range<size_t>& r) {
+    for (size_t i = r.begin(); i != r.end(); ++i) a[i] = (a[i] - c[i]) * scale;
+  });
   bit_reverse(a);
 }
 

@@ -59,6 +59,39 @@ TEST(compute_h, identity_at_random_point) {
   }
 }
 
+// Bellman's definition, point by point, for any a, b, c (a witness that is
+// not satisfied too): A, B, C interpolated from H, evaluated at each coset
+// point g·omega^j, (A·B - C) / (g^n - 1) there, interpolated back from the
+// coset by the O(n^2) sum coef_i = 1/n sum_j v_j (g omega^j)^-i.
+TEST(compute_h, equals_bellmans_coset_quotient_for_any_evaluations) {
+  std::mt19937_64 rng(cuzk::test::seed("compute_h.bellman"));
+  for (const ntt_layout& layout : {ntt_layout{}, ntt_layout{.leaf_log = 3, .pass_log_max = 2}}) {
+    for (uint32_t k = 0; k <= 6; ++k) {
+      SCOPED_TRACE("log_n=" + std::to_string(k) + " leaf_log=" + std::to_string(layout.leaf_log));
+      domain_t d(k, layout);
+      const size_t n = d.n;
+      auto a = naive::random_vec(rng, n), b = naive::random_vec(rng, n), c = naive::random_vec(rng, n);
+      auto coeffs = [&](std::vector<fr_t> v) {  // interpolation from H
+        intt(d, v);
+        return v;
+      };
+      const auto A = coeffs(a), B = coeffs(b), C = coeffs(c);
+      const fr_t z_inv = (d.g.pow(n) - fr_t::one()).inverse();
+      std::vector<fr_t> v(n), want(n, fr_t::zero());
+      for (size_t j = 0; j < n; ++j) {
+        const fr_t x = d.g * d.omega.pow(j);
+        v[j] = (naive::eval(A, x) * naive::eval(B, x) - naive::eval(C, x)) * z_inv;
+      }
+      for (size_t i = 0; i < n; ++i) {
+        for (size_t j = 0; j < n; ++j) want[i] += v[j] * (d.g * d.omega.pow(j)).inverse().pow(i);
+        want[i] *= d.n_inv;
+      }
+      compute_h(d, a, b, c);
+      ASSERT_EQ(a, want);
+    }
+  }
+}
+
 TEST(compute_h, rejects_wrong_sizes) {
   domain_t d(4);
   std::vector<fr_t> a(16), b(16), c(15);
