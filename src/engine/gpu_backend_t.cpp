@@ -114,7 +114,7 @@ void gpu_backend_t::claim_residency(const std::string& circuit_id, uint32_t rank
   std::lock_guard lk(mu_);
   if (params) {
     for (auto& [other, c] : claims_) {
-      if (c.params == params && other != circuit_id) c = {c.rank, c.bytes, nullptr, 0};  // freed, reused address
+      if (c.params == params && other != circuit_id) c.drop_params();  // freed, address reused
     }
   }
   auto& c = claims_[circuit_id];
@@ -133,12 +133,10 @@ std::pair<uint64_t, std::string> gpu_backend_t::held_for_others(uint32_t device,
     if (c.params == &params) self = id;
   }
   const uint64_t held = gpu::held_for_higher_ranks(claims, self, free);
-  std::string first;
-  if (held) {
-    const uint32_t rank = claims_.at(self).rank;
-    for (const auto& c : claims) {
-      if (c.rank > rank && !c.built && (first.empty() || c.rank > claims_.at(first).rank)) first = c.id;
-    }
+  std::string first;  // the highest-ranked set it is held for, for the log
+  uint32_t first_rank = held ? claims_.at(self).rank : ~0u;
+  for (const auto& c : claims) {
+    if (c.rank > first_rank && !c.built) first = c.id, first_rank = c.rank;
   }
   return {held, first};
 }
@@ -196,7 +194,7 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
     // The claim stays (the set may come back: a PoRep reload leaves it room);
     // its bases are going.
     for (auto& [id, c] : claims_) {
-      if (c.params == &params) c = {c.rank, c.bytes, nullptr, 0};
+      if (c.params == &params) c.drop_params();
     }
     for (auto it = slots_.begin(); it != slots_.end();) {
       if (it->first.first == &params) {

@@ -102,6 +102,8 @@ class gpu_backend_t final : public prove_backend_t {
     uint64_t bytes = 0;
     const groth16::parameters_t* params = nullptr;  // the loaded set, if any
     uint64_t built_on = 0;                          // bit d: its prover exists on device d
+    // Its parameters are freed: the claim stays, unbuilt, for a reload.
+    void drop_params() { params = nullptr, built_on = 0; }
   };
   struct slot_t {
     std::mutex mu;  // held while the prover is built (uploading the bases)

@@ -1,7 +1,6 @@
 #include "gpu/residency.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <numeric>
 #include <stdexcept>
 
@@ -101,14 +100,13 @@ residency_plan_t plan_residency(std::span<const residency_set_t> sets, uint64_t 
 uint64_t held_for_higher_ranks(std::span<const residency_claim_t> claims, std::string_view id, uint64_t room) {
   const auto self = std::ranges::find(claims, id, &residency_claim_t::id);
   if (self == claims.end()) return 0;
-  std::vector<const residency_claim_t*> above;
+  // Placed highest rank first, each as far as the room goes: together, their
+  // bytes up to the room, whatever the order.
+  uint64_t above = 0;
   for (const auto& c : claims) {
-    if (c.rank > self->rank && !c.built) above.push_back(&c);
+    if (c.rank > self->rank && !c.built) above += c.bytes;
   }
-  std::ranges::stable_sort(above, std::ranges::greater{}, &residency_claim_t::rank);
-  uint64_t held = 0;
-  for (const auto* c : above) held += std::min(c->bytes, room - held);
-  return held;
+  return std::min(above, room);
 }
 
 }  // namespace cuzk::gpu
