@@ -24,7 +24,10 @@ class prepared_vk_t {
                     std::span<const fr_t> weights) const;
 
  private:
-  ec::g1_jacobian_t input_sum(std::span<const fr_t> public_inputs) const;
+  // Throws std::invalid_argument unless there is one input per IC point after the first.
+  void check_inputs(std::span<const fr_t> public_inputs) const;
+  // weight·ic[0] + sum public_inputs[i]·ic[i+1].
+  ec::g1_jacobian_t input_sum(std::span<const fr_t> public_inputs, const fr_t& weight) const;
   verifying_key_t vk_;
   pairing::g2_prepared_t beta_, gamma_, delta_;
 };
