@@ -114,11 +114,14 @@ void g1_args(benchmark::internal::Benchmark* b) {
     for (int c : {20, 22}) b->Args({log_n, c, 0, 0, 0, 1, 0, 0});
   for (int log_n : {24, 26, 27})
     for (int sums : {1, 2}) b->Args({log_n, 0, 50, 40, 0, sums, 0, 0});
+  // Shorter accumulation blocks (more threads, smaller chunks): what they cost.
+  for (int threads_log : {18, 19, 20}) b->Args({27, 0, 0, 0, threads_log, 1, 0, 0});
 }
 void g2_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0, 0, 0, 0});
   for (int c : {13, 16, 19, 20}) b->Args({22, c, 0, 0, 0, 0, 0, 0});
   for (int c : {16, 19, 20}) b->Args({24, c, 0, 0, 0, 0, 0, 0});
+  for (int threads_log : {18, 19}) b->Args({24, 0, 0, 0, threads_log, 0, 0, 0});
 }
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)

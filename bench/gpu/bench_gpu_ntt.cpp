@@ -162,6 +162,16 @@ BENCHMARK(BM_gpu_fp_mul_karatsuba)->UseManualTime()->Unit(benchmark::kMillisecon
 
 // G1 mixed additions per second with the points in L1, at several blocks of
 // 128 threads per SM (the accumulation kernel runs 128-thread blocks).
+// Fp squaring: the dedicated square (mont_d::sqr) against the CIOS product x·x.
+void BM_gpu_fp_sqr(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fp_sqr_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gsqr/s");
+}
+BENCHMARK(BM_gpu_fp_sqr)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+void BM_gpu_fp_sqr_by_mul(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fp_sqr_by_mul_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gsqr/s");
+}
+BENCHMARK(BM_gpu_fp_sqr_by_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 void BM_gpu_g1_add_mixed(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::g1_add_mixed_ms, 132 * uint32_t(state.range(0)), 128, 1024, 1024.0, "Gadd/s");
 }

@@ -117,9 +117,15 @@ void run_passes(fr_d* x, uint32_t log_n, ntt_dir dir, bool dit, const scale_op& 
   }
 }
 
-__global__ void quotient_kernel(fr_d* a, const fr_d* b, const fr_d* c, const fr_d z_inv, size_t n) {
+__global__ void mul_kernel(fr_d* a, const fr_d* b, size_t n) {
   for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-    store_f(a + i, (load_f(a + i) * load_f(b + i) - load_f(c + i)) * z_inv);
+    store_f(a + i, load_f(a + i) * load_f(b + i));
+  }
+}
+
+__global__ void sub_scale_kernel(fr_d* a, const fr_d* c, const fr_d s, size_t n) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    store_f(a + i, (load_f(a + i) - load_f(c + i)) * s);
   }
 }
 
@@ -206,22 +212,41 @@ void to_coset_d(fr_d* x, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s, 
   ntt_rn_d(x, log_n, ntt_dir::forward, none, none, s, cfg);
 }
 
-// a = (a·b - c)/Z on g·H, then back to coefficients (natural order).
-void quotient_to_h_d(fr_d* a, const fr_d* b, const fr_d* c, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s,
-                     const ntt_config& cfg) {
+// a, b on g·H -> a = R, the coefficients of the polynomial through A·B's
+// values on g·H (bit-reversed order, g^-i/n applied at the last store).
+void coset_product_to_coefficients_d(fr_d* a, const fr_d* b, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s,
+                                     const ntt_config& cfg) {
   const size_t n = size_t(1) << log_n;
-  quotient_kernel<<<elementwise_grid(n), 256, 0, s>>>(a, b, c, d.z_inv, n);
+  mul_kernel<<<elementwise_grid(n), 256, 0, s>>>(a, b, n);
   CUDA_LAUNCH_OK();
   ntt_nr_d(a, log_n, ntt_dir::inverse, scale_op{}, scale_op::by_powers(d.coset_inv_n, true), s, cfg);
-  bit_reverse_d(a, log_n, s);
+}
+
+// c on H -> C's coefficients (bit-reversed order).
+void values_to_coefficients_d(fr_d* c, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s,
+                              const ntt_config& cfg) {
+  ntt_nr_d(c, log_n, ntt_dir::inverse, scale_op{}, scale_op::by_constant(d.n_inv), s, cfg);
+}
+
+// H = (R - C)/(g^n - 1), as bellman's coset quotient for any a, b, c: R and C
+// agree with A·B and C on H's points (R - C vanishes there, so Z divides it)
+// and R - C = A·B - C on g·H, where bellman divides by Z(g·x) = g^n - 1.
+// Both are bit-reversed; one reversal leaves H in natural order.
+void h_from_coefficients_d(fr_d* r, const fr_d* c, const ntt_domain_d& d, uint32_t log_n, cudaStream_t s) {
+  const size_t n = size_t(1) << log_n;
+  sub_scale_kernel<<<elementwise_grid(n), 256, 0, s>>>(r, c, d.z_inv, n);
+  CUDA_LAUNCH_OK();
+  bit_reverse_d(r, log_n, s);
 }
 
 }  // namespace
 
 void compute_h_d(fr_d* a, fr_d* b, fr_d* c, uint32_t log_n, cudaStream_t s, ntt_config cfg) {
   const ntt_domain_d& d = ntt_domain(log_n);
-  for (fr_d* x : {a, b, c}) to_coset_d(x, d, log_n, s, cfg);
-  quotient_to_h_d(a, b, c, d, log_n, s, cfg);
+  for (fr_d* x : {a, b}) to_coset_d(x, d, log_n, s, cfg);
+  coset_product_to_coefficients_d(a, b, d, log_n, s, cfg);
+  values_to_coefficients_d(c, d, log_n, s, cfg);
+  h_from_coefficients_d(a, c, d, log_n, s);
 }
 
 void fill_random_d(fr_d* x, size_t n, uint64_t seed, cudaStream_t s) {
@@ -286,10 +311,12 @@ device_scalars compute_h_resident(std::span<const fr_t> a, std::span<const fr_t>
     upload_host(dst[k], src[k], n * sizeof(fr_t), copy);  // DMA when pinned in place (pin_until_freed)
     arrived[k].record(copy);
     CUDA_OK(cudaStreamWaitEvent(work, arrived[k].get()));
-    to_coset_d(dst[k], d, log_n, work, cfg);
+    if (k < 2) to_coset_d(dst[k], d, log_n, work, cfg);
+    if (k == 1) coset_product_to_coefficients_d(h->data, db.data, d, log_n, work, cfg);
+    if (k == 2) values_to_coefficients_d(dc.data, d, log_n, work, cfg);
   }
   const auto queued = std::chrono::steady_clock::now();
-  quotient_to_h_d(h->data, db.data, dc.data, d, log_n, work, cfg);
+  h_from_coefficients_d(h->data, dc.data, d, log_n, work);
   finished.record(work);
   work.sync();
   if (times) {
@@ -310,9 +337,8 @@ device_scalars compute_h_resident(device_scalars&& a, device_scalars&& b, device
   stream_t work;  // a, b, c were complete when handed over (form_rows synchronizes)
   event_t started, finished;
   started.record(work);
-  for (device_scalars* x : {&a, &b, &c}) to_coset_d(x->get().data, d, log_n, work, cfg);
+  compute_h_d(a.get().data, b.get().data, c.get().data, log_n, work, cfg);
   const auto queued = std::chrono::steady_clock::now();
-  quotient_to_h_d(a.get().data, b.get().data, c.get().data, d, log_n, work, cfg);
   finished.record(work);
   work.sync();
   if (times) {

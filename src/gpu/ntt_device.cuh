@@ -26,8 +26,9 @@ void bit_reverse_d(fr_d* x, uint32_t log_n, cudaStream_t s);
 void ntt_d(fr_d* x, uint32_t log_n, ntt_dir dir, bool coset, cudaStream_t s, ntt_config cfg = {});
 
 // a, b, c: evaluations on H (2^log_n each). On return a holds the coefficients
-// of H = (A·B - C)/Z; b and c are overwritten (their values on g·H).
-// 7 transforms, 1 bit reversal, 1 elementwise pass.
+// of H = (A·B - C)/Z as bellman's coset quotient gives it for any a, b, c;
+// b and c are overwritten. 6 transforms (a and b to g·H and their product
+// back, c to coefficients), 1 bit reversal, 2 elementwise passes.
 void compute_h_d(fr_d* a, fr_d* b, fr_d* c, uint32_t log_n, cudaStream_t s, ntt_config cfg = {});
 
 // x[i] = uniform-looking values < 2^254 (valid field elements), from seed and i; for benchmarks.

@@ -100,6 +100,20 @@ __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
   out[id] = x + y;
 }
 
+// Two chains of squarings: sqr_sos (the dedicated square) or x·x (CIOS).
+template <bool dedicated>
+__global__ void fp_sqr_kernel(fp_d* out, uint32_t sqrs) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  fp_d x = fp_d::one(), y = fp_d::one();
+  x.l[0] ^= id;
+  y.l[1] ^= id * 0x9e3779b9u;
+  for (uint32_t i = 0; i < sqrs; ++i) {
+    x = dedicated ? x.sqr_sos() : x * x;
+    y = dedicated ? y.sqr_sos() : y * y;
+  }
+  out[id] = x + y;
+}
+
 // The bucket loop's arithmetic without its memory: each thread adds points
 // of a 64-entry table (L1-resident) into one XYZZ accumulator. The table
 // holds arbitrary field elements, not curve points: the formulas cost the
@@ -176,6 +190,14 @@ double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
 
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
   return loop_kernel_ms(fp_mul_kernel<fp_d::mul_karatsuba>, blocks, threads, muls_per_thread);
+}
+
+double fp_sqr_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread) {
+  return loop_kernel_ms(fp_sqr_kernel<true>, blocks, threads, sqrs_per_thread);
+}
+
+double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread) {
+  return loop_kernel_ms(fp_sqr_kernel<false>, blocks, threads, sqrs_per_thread);
 }
 
 double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {

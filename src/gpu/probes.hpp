@@ -35,6 +35,11 @@ void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, st
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 
+// Two chains of Fp squarings per thread: mont_d::sqr_sos (the dedicated
+// square) and, for comparison, the CIOS product x·x (what sqr() is today).
+double fp_sqr_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread);
+double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread);
+
 // blocks x threads threads, each adding adds_per_thread affine points into an
 // XYZZ accumulator (G1's mixed addition, 8M + 2S) with the points in L1: the
 // arithmetic ceiling of the MSM's bucket accumulation.

@@ -100,6 +100,8 @@ void fr52_mul_check(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::s
 double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
 double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
 double fp_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_karatsuba_ms"); }
+double fp_sqr_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_ms"); }
+double fp_sqr_by_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_by_mul_ms"); }
 double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
 
 struct ntt_timer::impl {};

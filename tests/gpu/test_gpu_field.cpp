@@ -86,6 +86,8 @@ void check_emulated(const char* name) {
       ASSERT_EQ(to_h<H>(dx * dy), x * y) << x.to_hex() << " * " << y.to_hex();
       ASSERT_EQ(to_h<H>(D::mul_karatsuba(dx, dy)), x * y) << "Karatsuba " << x.to_hex() << " * " << y.to_hex();
     }
+    const D dx = to_d<D>(a[i]);
+    ASSERT_EQ(to_h<H>(dx.sqr_sos()), a[i] * a[i]) << "square of " << a[i].to_hex();
   }
   EXPECT_EQ(to_h<H>(D::one()), H::one());
   EXPECT_EQ(to_h<H>(D::zero()), H::zero());

@@ -144,6 +144,34 @@ TEST(gpu_ntt_emulated, evals_to_coset_matches_reference) {
   }
 }
 
+// compute_h_d's sequence in six transforms: a and b to g·H, their product
+// back with g^-i/n at store (R), c back with 1/n at store (C), then
+// (R - C)·z_inv and one bit reversal, against bellman's coset quotient (the
+// reference's seven transforms) on random, unsatisfied a, b, c.
+TEST(gpu_ntt_emulated, compute_h_in_six_transforms_matches_coset_quotient) {
+  std::mt19937_64 rng(cuzk::test::seed("gpu_ntt_emulated.compute_h"));
+  for (auto [log_n, tile_log] : cases) {
+    const host_domain d(log_n);
+    const size_t n = size_t(1) << log_n;
+    const auto a = random_vec(rng, n), b = random_vec(rng, n), c = random_vec(rng, n);
+    auto x = to_dvec(a), y = to_dvec(b), z = to_dvec(c);
+    for (auto* v : {&x, &y}) {
+      emulate(*v, d, tile_log, true, false, {}, scale_op::by_powers(d.t.view(d.t.coset_n, d.data.data()), true),
+              false);
+      emulate(*v, d, tile_log, false, true, {}, {}, true);
+    }
+    for (size_t i = 0; i < n; ++i) x[i] = x[i] * y[i];
+    emulate(x, d, tile_log, true, false, {}, scale_op::by_powers(d.t.view(d.t.coset_inv_n, d.data.data()), true),
+            true);
+    emulate(z, d, tile_log, true, false, {}, scale_op::by_constant(d.to_d(d.t.n_inv)), true);
+    const fr_d z_inv = d.to_d(d.t.z_inv);
+    for (size_t i = 0; i < n; ++i) x[i] = (x[i] - z[i]) * z_inv;
+    auto got = to_hvec(x);
+    ref_bit_reverse(got);
+    ASSERT_EQ(first_diff(got, ref_compute_h(a, b, c)), -1) << "2^" << log_n << " tile 2^" << tile_log;
+  }
+}
+
 TEST(gpu_ntt_emulated, pass_shapes_cover_every_bit_once) {
   for (uint32_t tile_log : {11u, 12u}) {
     for (uint32_t log_n = 1; log_n <= ntt_max_log_n; ++log_n) {
