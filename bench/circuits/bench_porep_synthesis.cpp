@@ -5,7 +5,8 @@
 //   cuzk_bench --benchmark_filter='bm_porep_shape/32GiB'
 // and the fallback PoSt partitions' compiled path (bm_post_compiled/window/32GiB:
 // 2349 sparse synthetic sectors, generated outside the timed loop); the
-// compact witness: bm_porep_compact/<size>, bm_post_compact/window/32GiB.
+// compact witness: bm_porep_compact/<size> (bm_porep_compact_late/<size>: packed
+// after a full-width assignment, as before), bm_post_compact/window/32GiB.
 // Counters: core_s = user+sys CPU seconds per iteration (all threads),
 // peak_GiB = the kernel's VmHWM after the iteration (reset before it through
 // /proc/self/clear_refs), rows/s/core = constraints / core_s.
@@ -16,6 +17,8 @@
 // no sealed sector, so the 32 GiB case runs anywhere with 16 GiB to spare.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
+
+#include <algorithm>
 
 #include <bit>
 #include <chrono>
@@ -134,15 +137,19 @@ void bm_compiled(benchmark::State& state, const std::string& size) {
 // assignment as prove_start does (rows_ms, rows_core_s; outside the timed
 // loop). held_MiB is what the witness holds between the two, eager_MiB what
 // the eager path holds (a, b, c to the domain and the assignment), wide_pct
-// the share of aux values other than 0 and 1.
+// the share of aux values other than 0 and 1, synth_peak_MiB how far the
+// process's peak RSS rose above its RSS before synthesis, during it.
 void time_compact(benchmark::State& state, std::size_t rows, const std::function<r1cs::witness_cs()>& synthesize) {
-  engine::reset_peak_rss();
-  double synth_core = 0, rows_core = 0, rows_wall = 0;
+  double synth_core = 0, rows_core = 0, rows_wall = 0, synth_peak = 0;
   for (auto _ : state) {
+    engine::reset_peak_rss();
+    const uint64_t before = engine::read_process_memory().rss_bytes;
     const double c0 = core_seconds();
     r1cs::witness_cs w = synthesize();
     synth_core += core_seconds() - c0;
     state.PauseTiming();
+    const uint64_t peak = engine::read_process_memory().peak_rss_bytes;
+    synth_peak = std::max(synth_peak, double(peak > before ? peak - before : 0));
     const auto& aux = w.compact_aux();
     const std::size_t domain = std::bit_ceil(rows);
     state.counters["held_MiB"] = double(w.bytes()) / double(1 << 20);
@@ -161,16 +168,18 @@ void time_compact(benchmark::State& state, std::size_t rows, const std::function
   state.counters["core_s"] = synth_core / it;
   state.counters["rows_ms"] = rows_wall / it;
   state.counters["rows_core_s"] = rows_core / it;
-  state.counters["peak_GiB"] = double(engine::read_process_memory().peak_rss_bytes) / double(1 << 30);
+  state.counters["synth_peak_MiB"] = synth_peak / double(1 << 20);
 }
 
-void bm_compact(benchmark::State& state, const std::string& size) {
+// packed_late: the aux assigned at full width and packed afterwards (the
+// path before compact_builder_t, kept for comparison: bm_porep_compact_late).
+void bm_compact(benchmark::State& state, const std::string& size, bool packed_late) {
   const auto shape = shape_for(size);
   const circuits::porep_circuit circuit(shape, circuits::random_porep_witness(shape, 1));
   const auto compiled = std::make_shared<const circuits::porep_compiled_t>(
       circuits::porep_compiled_t::compile(circuit, circuits::porep_layout_t::measure(circuit)));
   time_compact(state, compiled->layout().num_constraints(), [&] {
-    return circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled), compiled);
+    return circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled, !packed_late), compiled);
   });
 }
 
@@ -189,7 +198,7 @@ void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const st
   state.counters["compiled_MiB"] = double(compiled->bytes()) / double(1 << 20);
   if (compact) {
     time_compact(state, compiled->layout().num_constraints(), [&] {
-      return circuits::into_deferred_witness(circuits::assign_post_compiled(circuit, *compiled), compiled);
+      return circuits::into_deferred_witness(circuits::assign_post_compiled(circuit, *compiled, true), compiled);
     });
     return;
   }
@@ -222,10 +231,13 @@ const int registered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(2);
-    benchmark::RegisterBenchmark(("bm_porep_compact/" + size).c_str(), bm_compact, size)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime()
-        ->Iterations(2);
+    for (const bool late : {false, true}) {
+      benchmark::RegisterBenchmark(((late ? "bm_porep_compact_late/" : "bm_porep_compact/") + size).c_str(),
+                                   bm_compact, size, late)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->Iterations(2);
+    }
   }
   for (const char* s : {"2KiB", "32GiB"}) {
     for (const auto kind : {porep::post_kind_t::window, porep::post_kind_t::winning}) {

@@ -44,7 +44,7 @@ void bm_gpu_rows(benchmark::State& state, const std::string& size) {
   const auto compiled = std::make_shared<const circuits::porep_compiled_t>(
       circuits::porep_compiled_t::compile(circuit, circuits::porep_layout_t::measure(circuit)));
   const r1cs::witness_cs w =
-      circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled), compiled);
+      circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled, true), compiled);
   const auto t0 = std::chrono::steady_clock::now();
   const gpu::device_rows_t rows(*w.row_evaluator()->view());
   const double matrices_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

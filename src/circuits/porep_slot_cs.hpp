@@ -20,7 +20,9 @@ namespace cuzk::circuits {
 
 class porep_slot_cs : public porep_slot_writer_t {
  public:
-  porep_slot_cs(porep_witness_t& w, const porep_slot_t& slot) : porep_slot_writer_t(w, slot, "porep_slot_cs") {}
+  porep_slot_cs(porep_witness_t& w, const porep_slot_t& slot) : porep_slot_writer_t(w, slot, "porep_slot_cs") {
+    if (w.aux_compact) throw std::logic_error("porep_slot_cs reads the aux it writes: not over a compact witness");
+  }
 
   template <r1cs::name_source N, r1cs::lc_builder A, r1cs::lc_builder B, r1cs::lc_builder C>
   void enforce(N&&, A&& a, B&& b, C&& c) {

@@ -5,6 +5,7 @@
 // [row, row_end), aux [aux, aux_end), inputs [input, input_end), with values
 // written in place and an error when a step overruns its slot.
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -28,7 +29,11 @@ class porep_slot_writer_t {
   template <r1cs::name_source N, r1cs::value_source V>
   r1cs::variable_t alloc(N&& name, V&& value) {
     if (s_.aux == s_.aux_end) overflow("aux");
-    w_.aux[s_.aux] = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
+    if (compact_) {
+      compact_->push(r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name)));
+    } else {
+      w_.aux[s_.aux] = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
+    }
     return r1cs::variable_t::aux(s_.aux++);
   }
 
@@ -46,10 +51,18 @@ class porep_slot_writer_t {
   // Where the cursors stand; a finished slot has every cursor at its end.
   const porep_slot_t& cursor() const { return s_; }
   bool filled() const { return s_.row == s_.row_end && s_.aux == s_.aux_end && s_.input == s_.input_end; }
+  // The end of a step: the values written so far go to the witness (a
+  // compact one receives them only now), and whether the slot is full.
+  bool done() {
+    if (compact_) compact_->done();
+    return filled();
+  }
 
  protected:
   // `mode` names the constraint system in errors.
-  porep_slot_writer_t(porep_witness_t& w, const porep_slot_t& slot, const char* mode) : w_(w), s_(slot), mode_(mode) {}
+  porep_slot_writer_t(porep_witness_t& w, const porep_slot_t& slot, const char* mode) : w_(w), s_(slot), mode_(mode) {
+    if (w.aux_compact) compact_.emplace(*w.aux_compact, slot.aux, slot.aux_end);
+  }
 
   // Claims the slot's next row.
   std::size_t next_row() {
@@ -64,6 +77,7 @@ class porep_slot_writer_t {
 
   porep_witness_t& w_;
   porep_slot_t s_;
+  std::optional<r1cs::compact_builder_t::writer_t> compact_;
 
  private:
   const char* mode_;

@@ -75,12 +75,13 @@ class compiled_rows_t final : public r1cs::witness_cs::row_evaluator_t {
 
 }  // namespace
 
-porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows) {
+porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows, bool compact_aux) {
   porep_witness_t w;
   const std::size_t n_in = l.num_inputs(), n_aux = l.num_aux();
   if (with_rows) allocate_rows(w, l.num_constraints());
   w.inputs.resize(n_in);
-  w.aux.resize(n_aux);
+  if (compact_aux) w.aux_compact = std::make_unique<r1cs::compact_builder_t>(n_aux);
+  else w.aux.resize(n_aux);
   w.a_input_density.assign((n_in + 63) / 64, 0);
   w.b_input_density.assign((n_in + 63) / 64, 0);
   w.a_aux_density.assign((n_aux + 63) / 64, 0);
@@ -99,8 +100,8 @@ void check_fits(const porep_circuit& circuit, const porep_layout_t& l) {
 }
 
 template <class CS>
-void expect_filled(const CS& cs, const char* step, unsigned q) {
-  if (!cs.filled()) {
+void expect_filled(CS& cs, const char* step, unsigned q) {
+  if (!cs.done()) {
     throw std::logic_error(std::string("porep synthesis: step '") + step + "' of challenge " + std::to_string(q) +
                            " did not fill its slot (the layout does not match the circuit)");
   }
@@ -186,9 +187,9 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
   return w;
 }
 
-porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled) {
+porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux) {
   check_fits(circuit, compiled.layout());
-  porep_witness_t w = allocate_block_witness(compiled.layout(), false);
+  porep_witness_t w = allocate_block_witness(compiled.layout(), false, compact_aux);
   run_steps<porep_assign_cs>(circuit, compiled.layout(), w);
   return w;
 }
@@ -207,7 +208,9 @@ void form_rows(porep_witness_t& w, const porep_compiled_t& compiled) {
 }
 
 r1cs::witness_cs into_deferred_witness(porep_witness_t&& w, std::shared_ptr<const porep_compiled_t> compiled) {
-  r1cs::compact_assignment_t aux = r1cs::compact_assignment_t::pack(w.aux);
+  r1cs::compact_assignment_t aux = w.aux_compact ? std::move(*w.aux_compact).finish()
+                                                 : r1cs::compact_assignment_t::pack(w.aux);
+  w.aux_compact.reset();
   r1cs::fr_vector().swap(w.aux);
   return r1cs::witness_cs::deferred(std::move(w.inputs), std::move(aux),
                                     std::make_shared<const compiled_rows_t>(std::move(compiled)));

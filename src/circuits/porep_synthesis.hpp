@@ -23,7 +23,9 @@ namespace cuzk::circuits {
 // with room for the NTT domain (the next power of two) so the prover's
 // zero-extension copies nothing. For any circuit a porep_compiled_t fits.
 // Without rows (with_rows false): a, b, c left empty, for the compact path.
-porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true);
+// compact_aux: the aux goes into w.aux_compact as it is assigned (values-only
+// synthesis), and w.aux stays empty.
+porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true, bool compact_aux = false);
 
 // a, b, c (room for the domain) and the densities of an assigned witness
 // from the compiled matrices.
@@ -31,7 +33,8 @@ void form_rows(porep_witness_t& w, const porep_compiled_t& compiled);
 
 // The compact path (issue 18): the assignment packed (r1cs::compact_assignment_t)
 // into a deferred r1cs::witness_cs whose rows `compiled` forms when the
-// prover asks. `w` needs only its inputs and aux.
+// prover asks. `w` needs only its inputs and aux (or aux_compact, already
+// packed while it was assigned).
 r1cs::witness_cs into_deferred_witness(porep_witness_t&& w, std::shared_ptr<const porep_compiled_t> compiled);
 
 // The circuit must carry a witness; the layout must be measured on its shape.
@@ -42,7 +45,10 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
 // combinations built), then a, b, c and the densities from the compiled
 // matrices. Bit-identical to synthesize_porep_witness.
 porep_witness_t synthesize_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled);
-// Its values only: inputs and aux assigned, no rows (a, b, c empty).
-porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled);
+// Its values only: inputs and aux assigned, no rows (a, b, c empty); with
+// compact_aux the aux is packed as it is assigned (w.aux_compact, for
+// into_deferred_witness) and never held at full width.
+porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled,
+                                      bool compact_aux = false);
 
 }  // namespace cuzk::circuits

@@ -39,7 +39,7 @@ r1cs::witness_cs porep_synthesizer_t::synthesize(const porep_circuit& circuit) c
 }
 
 r1cs::witness_cs porep_synthesizer_t::synthesize_compact(const porep_circuit& circuit) const {
-  return into_deferred_witness(assign_porep_compiled(circuit, *compiled_), compiled_);
+  return into_deferred_witness(assign_porep_compiled(circuit, *compiled_, true), compiled_);
 }
 
 r1cs::witness_cs porep_synthesizer_t::synthesize(const porep::vanilla_proof_t& proof, unsigned partition) const {

@@ -4,10 +4,12 @@
 // density bitmaps in density_tracker's word layout), allocated once at their
 // exact final size and filled in place by parallel tasks.
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
 #include "ff/fr.hpp"
+#include "r1cs/compact_assignment_t.hpp"
 #include "r1cs/uninit_allocator.hpp"
 #include "r1cs/witness_cs.hpp"
 
@@ -19,6 +21,9 @@ struct porep_witness_t {
 
   fr_vector inputs;  // ONE first
   fr_vector aux;
+  // When set (the compact path), values-only synthesis writes the aux here
+  // instead of into `aux`, which stays empty: no full-width assignment.
+  std::unique_ptr<r1cs::compact_builder_t> aux_compact;
   fr_vector a, b, c;
   // Bit i of word i/64; words past the size are zero.
   std::vector<std::uint64_t> a_input_density, b_input_density, a_aux_density, b_aux_density;

@@ -54,7 +54,7 @@ std::shared_ptr<const porep_compiled_t> compiled_post_for(const post_circuit& ci
   return slot;
 }
 
-porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_compiled_t& compiled) {
+porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux) {
   if (!circuit.has_witness()) throw std::invalid_argument("post synthesis: the circuit has no witness");
   const porep_layout_t& l = compiled.layout();
   const r1cs::shape_counts_t expect = circuit.counts();
@@ -63,12 +63,12 @@ porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_co
     throw std::invalid_argument("post synthesis: compiled form of another shape (" + std::to_string(l.circuit_rows()) +
                                 " rows, the circuit has " + std::to_string(expect.num_constraints) + ")");
   }
-  porep_witness_t w = allocate_block_witness(l, false);
+  porep_witness_t w = allocate_block_witness(l, false, compact_aux);
   const porep_slot_t block{0, l.block_rows, 0, l.block_aux, 0, l.block_inputs};
   tbb::parallel_for(0u, l.challenges, [&](unsigned b) {
     porep_assign_cs cs(w, l.at(b, block));
     circuit.synthesize_block(cs, b);
-    if (!cs.filled()) {
+    if (!cs.done()) {
       throw std::logic_error("post synthesis: sector block " + std::to_string(b) +
                              " did not fill its slot (the layout does not match the circuit)");
     }

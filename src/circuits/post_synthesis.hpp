@@ -36,6 +36,7 @@ std::shared_ptr<const porep_compiled_t> compiled_post_for(const post_circuit& ci
 // for a circuit without a witness or a compiled form of another shape.
 porep_witness_t synthesize_post_compiled(const post_circuit& circuit, const porep_compiled_t& compiled);
 // Its values only: inputs and aux assigned, no rows (a, b, c empty).
-porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_compiled_t& compiled);
+// compact_aux: the aux packed as it is assigned (assign_porep_compiled).
+porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux = false);
 
 }  // namespace cuzk::circuits

@@ -18,7 +18,7 @@ r1cs::witness_cs snap_partition_circuit_t::prove_witness(const r1cs::shape_count
 }
 
 r1cs::witness_cs snap_partition_circuit_t::prove_witness_compact(const r1cs::shape_counts_t&) const {
-  return into_deferred_witness(assign_snap_compiled(circuit_, *compiled_), compiled_);
+  return into_deferred_witness(assign_snap_compiled(circuit_, *compiled_, true), compiled_);
 }
 
 r1cs::qap_columns_t snap_partition_circuit_t::qap_columns(std::span<const ff::fr_t> row_values) const {

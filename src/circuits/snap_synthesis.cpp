@@ -76,7 +76,7 @@ std::shared_ptr<const porep_compiled_t> compiled_snap_for(const porep::snap_shap
   return slot;
 }
 
-porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_compiled_t& compiled) {
+porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux) {
   if (!circuit.has_witness()) throw std::invalid_argument("snap synthesis: the circuit has no witness");
   const porep_layout_t& l = compiled.layout();
   // A compiled form of another size differs in these (a full shape pass to
@@ -89,15 +89,15 @@ porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_co
                                 std::to_string(s.challenges) + " of " + std::to_string(s.random_bits_per_challenge()) +
                                 ")");
   }
-  porep_witness_t w = allocate_block_witness(l, false);
+  porep_witness_t w = allocate_block_witness(l, false, compact_aux);
   porep_assign_cs top_cs(w, l.top);
   const snap_circuit::top_vars_t top = circuit.synthesize_top(top_cs);
-  if (!top_cs.filled()) throw std::logic_error("snap synthesis: the top block did not fill its slot");
+  if (!top_cs.done()) throw std::logic_error("snap synthesis: the top block did not fill its slot");
   const porep_slot_t block{0, l.block_rows, 0, l.block_aux, 0, l.block_inputs};
   tbb::parallel_for(0u, l.challenges, [&](unsigned ci) {
     porep_assign_cs cs(w, l.at(ci, block));
     circuit.synthesize_challenge(cs, ci, top);
-    if (!cs.filled()) {
+    if (!cs.done()) {
       throw std::logic_error("snap synthesis: challenge " + std::to_string(ci) +
                              " did not fill its slot (the layout does not match the circuit)");
     }

@@ -39,6 +39,7 @@ std::shared_ptr<const porep_compiled_t> compiled_snap_for(const porep::snap_shap
 // for a circuit without a witness or a compiled form of another shape.
 porep_witness_t synthesize_snap_compiled(const snap_circuit& circuit, const porep_compiled_t& compiled);
 // Its values only: inputs and aux assigned, no rows (a, b, c empty).
-porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_compiled_t& compiled);
+// compact_aux: the aux packed as it is assigned (assign_porep_compiled).
+porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux = false);
 
 }  // namespace cuzk::circuits

@@ -57,6 +57,7 @@ std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w) {
 partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& s) {
   partition_footprint_t f = gpu_partition_footprint(s);
   const uint64_t vars = s.num_inputs + s.num_aux;
+  // The inputs and the slots' wide values (scalar_bytes * vars), the packed form.
   const uint64_t compact =
       scalar_bytes * vars + compact_assignment_max_bytes(s.num_aux) + density_bytes(s);
   f.working = std::min(f.working, compact);

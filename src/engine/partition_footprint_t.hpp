@@ -45,12 +45,15 @@ partition_footprint_t partition_footprint(const r1cs::shape_counts_t& shape);
 partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& shape);
 
 // The same for a compact witness whose rows the GPU forms (issue 18:
-// compact_witness on, a circuit with compiled matrices): synthesis holds the
-// assignment (32 * (n_inputs + n_aux)) while it packs the aux
-// (r1cs::compact_assignment_t: 3 bits per variable and 32 bytes per value
-// other than 0 and 1, bounded here as if every value were), and prove_start
-// adds the four density bitmaps; no a, b, c on the host. That is working,
-// reserved before synthesis: ~7.8 GiB at 32 GiB PoRep instead of ~15.9.
+// compact_witness on, a circuit with compiled matrices): synthesis packs the
+// aux as it assigns it (r1cs::compact_builder_t: 3 bits per variable, and
+// 32 bytes per value other than 0 and 1 held per slot, then copied once into
+// the packed form), beside the inputs (32 * n_inputs); prove_start adds the
+// four density bitmaps; no a, b, c on the host. The values other than 0 and
+// 1 are bounded here as if every value were, twice (the slots' pieces and
+// their copy): working, reserved before synthesis, ~7.8 GiB at 32 GiB PoRep
+// (instead of ~15.9), though a PoRep partition's synthesis holds ~0.1 GiB
+// (1.31 % of its aux wide) and a PoSt one ~2 x 4 GiB (99 % wide).
 // Once synthesized the engine keeps only the witness's real bytes
 // (prove_backend_t::witness_held_bytes: ~0.1 GiB there, 1.31 % of its aux
 // wide) plus pending.

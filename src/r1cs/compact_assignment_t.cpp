@@ -2,7 +2,10 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <atomic>
 #include <stdexcept>
+#include <string>
 
 namespace cuzk::r1cs {
 namespace {
@@ -79,6 +82,83 @@ fr_vector compact_assignment_t::unpack() const {
   fr_vector out(size_);
   unpack(std::span<fr_t>(out));
   return out;
+}
+
+compact_builder_t::compact_builder_t(std::size_t size) {
+  c_.size_ = size;
+  const std::size_t words = (size + 63) / 64;
+  c_.wide_bits_.assign(words, 0);
+  c_.value_bits_.assign(words, 0);
+}
+
+void compact_builder_t::or_word(std::size_t w, std::uint64_t wide, std::uint64_t value) {
+  if (wide) std::atomic_ref<std::uint64_t>(c_.wide_bits_[w]).fetch_or(wide, std::memory_order_relaxed);
+  if (value) std::atomic_ref<std::uint64_t>(c_.value_bits_[w]).fetch_or(value, std::memory_order_relaxed);
+}
+
+void compact_builder_t::writer_t::flush(std::size_t next_word) {
+  if (word_ != SIZE_MAX) b_.or_word(word_, wide_, value_);
+  word_ = next_word;
+  wide_ = value_ = 0;
+}
+
+void compact_builder_t::writer_t::done() {
+  if (next_ > end_ || end_ > b_.c_.size_) {
+    throw std::logic_error("compact_builder_t: a writer of [" + std::to_string(begin_) + ", " + std::to_string(end_) +
+                           ") pushed up to " + std::to_string(next_) + " of " + std::to_string(b_.c_.size_));
+  }
+  flush(SIZE_MAX);
+  // What doubling growth left over goes now, so the pieces held until
+  // finish() are their values' size (a mostly wide circuit, PoSt, holds 4 GiB of them at 32 GiB).
+  if (values_.capacity() > values_.size() + values_.size() / 8 + 1024) values_.shrink_to_fit();
+  b_.add_piece(begin_, next_, std::move(values_));
+  values_ = {};
+  begin_ = next_;
+}
+
+void compact_builder_t::add_piece(std::size_t begin, std::size_t end, fr_vector&& values) {
+  if (begin == end) return;
+  std::lock_guard lock(mu_);
+  piece_bytes_ += values.size() * sizeof(fr_t);
+  pieces_.push_back({begin, end, std::move(values)});
+}
+
+std::size_t compact_builder_t::bytes() const {
+  std::lock_guard lock(mu_);
+  return (c_.wide_bits_.size() + c_.value_bits_.size()) * sizeof(std::uint64_t) + piece_bytes_;
+}
+
+compact_assignment_t compact_builder_t::finish() && {
+  std::sort(pieces_.begin(), pieces_.end(), [](const piece_t& a, const piece_t& b) { return a.begin < b.begin; });
+  std::vector<std::size_t> at(pieces_.size() + 1, 0);
+  for (std::size_t k = 0; k < pieces_.size(); ++k) {
+    if (k > 0 && pieces_[k].begin < pieces_[k - 1].end) {
+      throw std::logic_error("compact_builder_t: ranges [" + std::to_string(pieces_[k - 1].begin) + ", " +
+                             std::to_string(pieces_[k - 1].end) + ") and [" + std::to_string(pieces_[k].begin) +
+                             ", " + std::to_string(pieces_[k].end) + ") overlap");
+    }
+    at[k + 1] = at[k] + pieces_[k].values.size();
+  }
+  compact_assignment_t c = std::move(c_);
+  const std::size_t words = c.wide_bits_.size();
+  c.rank_.resize(words);
+  std::size_t wide = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    c.rank_[w] = wide;
+    wide += std::size_t(__builtin_popcountll(c.wide_bits_[w]));
+  }
+  if (wide != at.back()) {
+    throw std::logic_error("compact_builder_t: " + std::to_string(wide) + " wide bits set but " +
+                           std::to_string(at.back()) + " wide values handed over");
+  }
+  c.wide_.resize(wide);
+  tbb::parallel_for(std::size_t(0), pieces_.size(), [&](std::size_t k) {
+    std::copy(pieces_[k].values.begin(), pieces_[k].values.end(), c.wide_.begin() + std::ptrdiff_t(at[k]));
+    fr_vector().swap(pieces_[k].values);  // freed as it is copied
+  });
+  pieces_.clear();
+  piece_bytes_ = 0;
+  return c;
 }
 
 }  // namespace cuzk::r1cs

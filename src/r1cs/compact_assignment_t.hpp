@@ -10,7 +10,9 @@
 // A 32 GiB PoRep partition's 130 M aux are mostly SHA-256 bits.
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "ff/fr.hpp"
@@ -48,10 +50,69 @@ class compact_assignment_t {
   std::span<const std::uint64_t> rank() const { return rank_; }
   std::span<const ff::fr_t> wide_values() const { return wide_; }
 
+  bool operator==(const compact_assignment_t&) const = default;
+
  private:
+  friend class compact_builder_t;
   std::size_t size_ = 0;
   std::vector<std::uint64_t> wide_bits_, value_bits_, rank_;
   fr_vector wide_;
+};
+
+// Builds a compact_assignment_t while synthesis assigns it, so the
+// full-width assignment (32 bytes per variable) never exists: writers over
+// disjoint ranges of variables, each writing its range in increasing order,
+// run concurrently; their bits go straight into the shared words (a word two
+// ranges share is OR-ed atomically) and each range's wide values are kept by
+// its writer, then handed over in one piece. finish() orders the pieces and
+// counts the ranks. Variables no writer set read as 0.
+class compact_builder_t {
+ public:
+  explicit compact_builder_t(std::size_t size);
+
+  // Values [begin, end) in order, from one thread; done() hands them over
+  // (a writer dropped without done() leaves its values out).
+  class writer_t {
+   public:
+    writer_t(compact_builder_t& b, std::size_t begin, std::size_t end) : b_(b), begin_(begin), next_(begin), end_(end) {}
+    void push(const ff::fr_t& v) {
+      const std::size_t w = next_ / 64;
+      if (w != word_) flush(w);
+      const std::uint64_t bit = std::uint64_t(1) << (next_ % 64);
+      if (v.is_one()) value_ |= bit;
+      else if (!v.is_zero()) wide_ |= bit, values_.push_back(v);
+      ++next_;
+    }
+    // The values pushed so far (at most end - begin): bits flushed, wide values handed to the builder.
+    void done();
+
+   private:
+    void flush(std::size_t next_word);
+    compact_builder_t& b_;
+    std::size_t begin_, next_, end_;
+    std::size_t word_ = SIZE_MAX;
+    std::uint64_t wide_ = 0, value_ = 0;
+    fr_vector values_;
+  };
+
+  // Throws std::logic_error when the pieces handed over overlap or their
+  // wide values do not match the wide bits set.
+  compact_assignment_t finish() &&;
+  // Bytes held now: the bit words and the wide values handed over.
+  std::size_t bytes() const;
+
+ private:
+  void or_word(std::size_t w, std::uint64_t wide, std::uint64_t value);
+  void add_piece(std::size_t begin, std::size_t end, fr_vector&& values);
+
+  compact_assignment_t c_;  // bits filled in place; wide_ and rank_ at finish
+  mutable std::mutex mu_;
+  struct piece_t {
+    std::size_t begin, end;
+    fr_vector values;
+  };
+  std::vector<piece_t> pieces_;
+  std::size_t piece_bytes_ = 0;
 };
 
 }  // namespace cuzk::r1cs

@@ -52,7 +52,11 @@ porep_case_t make_porep_case(std::uint64_t sector_bytes, std::uint64_t seed) {
   reference.a_aux_density = assigned.a_aux_density;
   reference.b_aux_density = assigned.b_aux_density;
   circuits::form_rows(reference, *compiled);
-  r1cs::witness_cs compact = circuits::into_deferred_witness(std::move(assigned), compiled);
+  // Packed as synthesis assigns it (what the engine runs): the packing of the whole assignment.
+  r1cs::witness_cs compact =
+      circuits::into_deferred_witness(circuits::assign_porep_compiled(circuit, *compiled, true), compiled);
+  EXPECT_TRUE(compact.compact_aux() == r1cs::compact_assignment_t::pack(reference.aux)) << "seed " << seed;
+  EXPECT_TRUE(circuits::into_deferred_witness(std::move(assigned), compiled).compact_aux() == compact.compact_aux());
   return {std::move(compiled), std::move(reference), std::move(compact)};
 }
 

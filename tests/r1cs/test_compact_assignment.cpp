@@ -3,7 +3,10 @@
 // count, across task boundaries (2^16 variables) and partial last words.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+
+#include <tbb/parallel_for.h>
 
 #include "r1cs/compact_assignment_t.hpp"
 #include "test_seed.hpp"
@@ -66,6 +69,61 @@ TEST(compact_assignment, bits_take_three_bits_and_other_values_thirty_two_bytes)
   EXPECT_EQ(c[6], fr_t::one());
   std::vector<fr_t> wrong(3);
   EXPECT_THROW(c.unpack(std::span<fr_t>(wrong)), std::invalid_argument);
+}
+
+// compact_builder_t: writers over disjoint ranges (none aligned to 64, so
+// neighbours share words), run concurrently in shuffled order, give the same
+// packed form as pack() over the whole assignment.
+TEST(compact_assignment, builder_from_concurrent_ranges_equals_pack) {
+  const std::uint64_t seed = test::seed("compact_assignment.builder");
+  std::mt19937_64 rng(seed);
+  for (std::size_t n : {0u, 1u, 64u, 1000u, 300'001u}) {
+    for (double bits : {0.0, 0.9, 1.0}) {
+      const std::vector<fr_t> v = mixed(n, bits, rng);
+      std::vector<std::size_t> cuts = {0, n};
+      for (std::size_t k = 0; k < n / 500; ++k) cuts.push_back(std::uniform_int_distribution<std::size_t>(0, n)(rng));
+      std::sort(cuts.begin(), cuts.end());
+      std::vector<std::pair<std::size_t, std::size_t>> ranges;
+      for (std::size_t k = 0; k + 1 < cuts.size(); ++k) ranges.emplace_back(cuts[k], cuts[k + 1]);
+      std::shuffle(ranges.begin(), ranges.end(), rng);
+      compact_builder_t b(n);
+      tbb::parallel_for(std::size_t(0), ranges.size(), [&](std::size_t k) {
+        compact_builder_t::writer_t w(b, ranges[k].first, ranges[k].second);
+        for (std::size_t i = ranges[k].first; i < ranges[k].second; ++i) w.push(v[i]);
+        w.done();
+      });
+      const compact_assignment_t got = std::move(b).finish();
+      EXPECT_TRUE(got == compact_assignment_t::pack(v)) << n << " values, " << bits << " bits, seed " << seed;
+      EXPECT_EQ(got.size(), n);
+    }
+  }
+}
+
+TEST(compact_assignment, builder_refuses_overlapping_and_overfull_ranges) {
+  const std::vector<fr_t> v(200, fr_t::one().dbl());
+  {
+    compact_builder_t b(200);
+    compact_builder_t::writer_t w1(b, 0, 120), w2(b, 100, 200);
+    for (std::size_t i = 0; i < 120; ++i) w1.push(v[i]);
+    for (std::size_t i = 100; i < 200; ++i) w2.push(v[i]);
+    w1.done();
+    w2.done();
+    EXPECT_THROW(std::move(b).finish(), std::logic_error);
+  }
+  {
+    compact_builder_t b(200);
+    compact_builder_t::writer_t w(b, 0, 10);
+    for (std::size_t i = 0; i < 11; ++i) w.push(v[i]);
+    EXPECT_THROW(w.done(), std::logic_error);
+  }
+  {
+    // A writer that never reports done() leaves its bits set without its values.
+    compact_builder_t b(200);
+    compact_builder_t::writer_t w(b, 0, 100);
+    for (std::size_t i = 0; i < 100; ++i) w.push(v[i]);
+    compact_builder_t::writer_t(b, 100, 101).done();
+    EXPECT_THROW(std::move(b).finish(), std::logic_error);
+  }
 }
 
 }  // namespace
