@@ -59,6 +59,11 @@ class porep_compiled_t {
   r1cs::qap_columns_t qap_columns(std::span<const ff::fr_t> row_values) const;
   // Bytes held by the compiled matrices.
   std::size_t bytes() const;
+  // At least as many as any satisfying witness's aux values other than 0 and
+  // 1: the aux count less the variables the rows force to be bits
+  // (porep_compiled_bits.cpp). Walks every row of the top block and of one
+  // challenge block, a few times.
+  std::size_t wide_aux_bound() const;
   std::size_t coefficients() const { return coeffs_.size(); }
 
  private:

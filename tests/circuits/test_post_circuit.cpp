@@ -433,6 +433,8 @@ void expect_compiled_matches_plain(const post_circuit& c) {
   ASSERT_TRUE(compact.is_deferred());
   EXPECT_EQ(compact.counts(), plain.counts());
   EXPECT_TRUE(compact.a().empty());
+  // The rows' bound on values other than 0 and 1 holds for a satisfying witness.
+  EXPECT_LE(compact.compact_aux().wide_count(), compiled.compiled().wide_aux_bound()) << c.description();
   EXPECT_LT(compact.bytes(), handed.bytes() / 4) << c.description();
   EXPECT_TRUE(std::ranges::equal(compact.compact_aux().unpack(), plain.aux_assignment()));
   groth16::check_witness_rows(compact);  // nothing to check yet

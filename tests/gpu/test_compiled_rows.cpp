@@ -6,8 +6,10 @@
 // groth16::check_satisfied's.
 #include <gtest/gtest.h>
 
+
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -113,6 +115,23 @@ TEST(CompiledRowsEmulated, PorepTwoKiBMatchesHostEvaluation) {
 
 // A satisfied row stays satisfied and an edited one is named: row_holds's
 // shortcuts (a or b zero, a or b one) against the product.
+// The rows' bound on values other than 0 and 1 (porep_compiled_t::
+// wide_aux_bound) holds for satisfying witnesses and, PoRep being SHA-256
+// bits almost entirely, stays near their real count: what the engine can
+// reserve for a partition being synthesized instead of 32 bytes per aux.
+TEST(CompiledRowsEmulated, WideBoundHoldsAndIsNearTheRealCount) {
+  const std::uint64_t seed = test::seed("compiled_rows.wide_bound");
+  for (std::uint64_t bytes : {std::uint64_t(2048), std::uint64_t(8) << 20}) {
+    const porep_case_t c = make_porep_case(bytes, seed);
+    const std::size_t bound = c.compiled->wide_aux_bound(), wide = c.compact.compact_aux().wide_count(),
+                      aux = c.compact.num_aux();
+    std::printf("[wide bound] %llu bytes: %zu aux, %zu wide, bound %zu\n", static_cast<unsigned long long>(bytes), aux,
+                wide, bound);
+    EXPECT_LE(wide, bound) << bytes;
+    EXPECT_LE(bound, 2 * wide + aux / 100) << bytes;
+  }
+}
+
 TEST(CompiledRowsEmulated, RowHoldsAgreesWithTheProduct) {
   const std::uint64_t seed = test::seed("CompiledRowsEmulated row_holds");
   std::mt19937_64 rng(seed);
