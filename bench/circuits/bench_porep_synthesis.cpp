@@ -183,6 +183,18 @@ void bm_compact(benchmark::State& state, const std::string& size, bool packed_la
   });
 }
 
+// porep_compiled_t::wide_aux_bound over the compiled rows (once per sector size).
+void bm_wide_bound(benchmark::State& state, const std::string& size) {
+  const auto shape = shape_for(size);
+  const circuits::porep_circuit circuit(shape);
+  const auto compiled = circuits::porep_compiled_t::compile(circuit, circuits::porep_layout_t::measure(circuit));
+  std::size_t bound = 0;
+  for (auto _ : state) bound = compiled.wide_aux_bound();
+  state.counters["aux"] = double(compiled.layout().num_aux());
+  state.counters["wide_bound"] = double(bound);
+  state.counters["wide_pct"] = 100.0 * double(bound) / double(compiled.layout().num_aux());
+}
+
 // One PoSt partition of synthetic sectors (sparse trees above 8 MiB) with
 // their derived challenges: a full Window partition, or Winning's one sector.
 void bm_post_compiled(benchmark::State& state, porep::post_kind_t kind, const std::string& size, bool compact) {
@@ -231,6 +243,10 @@ const int registered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime()
         ->Iterations(2);
+    benchmark::RegisterBenchmark(("bm_porep_wide_bound/" + size).c_str(), bm_wide_bound, size)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(1);
     for (const bool late : {false, true}) {
       benchmark::RegisterBenchmark(((late ? "bm_porep_compact_late/" : "bm_porep_compact/") + size).c_str(),
                                    bm_compact, size, late)

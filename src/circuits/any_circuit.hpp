@@ -5,6 +5,8 @@
 // prove_shape and prove_witness are what the engine asks for; a circuit with
 // a faster path than generic synthesis (PoRep: porep_partition_circuit_t)
 // overrides them.
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -71,6 +73,11 @@ class any_circuit {
   }
   // Whether prove_witness_compact gives a compact witness (compiled matrices).
   virtual bool has_compact_witness() const { return false; }
+  // With a compact witness: at most this many of its aux values are other
+  // than 0 and 1 (porep_compiled_t::wide_aux_bound: the rest are bits in any
+  // satisfying witness; prove_witness_compact refuses a witness with more),
+  // what the engine reserves for while it is synthesized. nullopt: unknown.
+  virtual std::optional<std::uint64_t> compact_wide_bound() const { return std::nullopt; }
 };
 
 }  // namespace cuzk::circuits

@@ -167,6 +167,11 @@ void find_bits(const R& a, const R& b, const R& c, const porep_coeff_table_t& co
 }  // namespace
 
 std::size_t porep_compiled_t::wide_aux_bound() const {
+  std::call_once(wide_bound_->once, [this] { wide_bound_->value = compute_wide_aux_bound(); });
+  return wide_bound_->value;
+}
+
+std::size_t porep_compiled_t::compute_wide_aux_bound() const {
   const porep_layout_t& l = layout_;
   std::vector<bool> top(l.top.aux_end, false), block(l.block_aux, false), window(l.window_len, false);
   std::vector<def_t> top_def(top.size()), block_def(block.size());

@@ -10,6 +10,8 @@
 // most values are bits.
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -62,7 +64,8 @@ class porep_compiled_t {
   // At least as many as any satisfying witness's aux values other than 0 and
   // 1: the aux count less the variables the rows force to be bits
   // (porep_compiled_bits.cpp). Walks every row of the top block and of one
-  // challenge block, a few times.
+  // challenge block, a few times, on the first call (32 GiB PoRep: ~4 s on
+  // one core); later calls return that. Thread-safe.
   std::size_t wide_aux_bound() const;
   std::size_t coefficients() const { return coeffs_.size(); }
 
@@ -89,8 +92,15 @@ class porep_compiled_t {
                               std::size_t abs_inputs, std::size_t window_aux);
   void apply_density(const density_t& d, std::uint64_t* aux, std::uint64_t* inputs) const;
 
+  std::size_t compute_wide_aux_bound() const;
+  struct wide_bound_t {
+    std::once_flag once;
+    std::size_t value = 0;
+  };
+
   porep_layout_t layout_;
   porep_coeff_table_t coeffs_;
+  std::shared_ptr<wide_bound_t> wide_bound_ = std::make_shared<wide_bound_t>();
   matrices_t top_, block_;
   density_t top_a_, top_b_, block_a_, block_b_;
 };

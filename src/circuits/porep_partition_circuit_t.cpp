@@ -42,4 +42,8 @@ r1cs::witness_cs porep_partition_circuit_t::prove_witness_compact(const r1cs::sh
   return synthesizer_->synthesize_compact(circuit_);
 }
 
+std::optional<std::uint64_t> porep_partition_circuit_t::compact_wide_bound() const {
+  return synthesizer_->compiled().wide_aux_bound();
+}
+
 }  // namespace cuzk::circuits

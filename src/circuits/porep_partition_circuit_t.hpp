@@ -44,6 +44,7 @@ class porep_partition_circuit_t final : public any_circuit {
   r1cs::witness_cs prove_witness(const r1cs::shape_counts_t& reserve) const override;
   r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const override;
   bool has_compact_witness() const override { return true; }
+  std::optional<std::uint64_t> compact_wide_bound() const override;
 
   // From the compiled matrices (porep_compiled_t::qap_columns): no
   // key-generation pass, which would hold ~10^9 terms at 32 GiB.

@@ -10,6 +10,7 @@
 //   3. per challenge: encoding, Tree R, column hash, Tree C (needs the labels).
 // The result is bit-identical to r1cs::witness_cs running porep_circuit
 // sequentially with add_input_constraints() (tests/circuits/test_porep_synthesis.cpp).
+#include <cstdint>
 #include <memory>
 
 #include "circuits/porep_circuit.hpp"
@@ -25,7 +26,10 @@ namespace cuzk::circuits {
 // Without rows (with_rows false): a, b, c left empty, for the compact path.
 // compact_aux: the aux goes into w.aux_compact as it is assigned (values-only
 // synthesis), and w.aux stays empty.
-porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true, bool compact_aux = false);
+// max_wide: with compact_aux, the most aux values other than 0 and 1 taken
+// (porep_compiled_t::wide_aux_bound; r1cs::compact_builder_t refuses more).
+porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true, bool compact_aux = false,
+                                       std::size_t max_wide = SIZE_MAX);
 
 // a, b, c (room for the domain) and the densities of an assigned witness
 // from the compiled matrices.

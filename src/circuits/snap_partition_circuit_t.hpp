@@ -37,6 +37,7 @@ class snap_partition_circuit_t final : public any_circuit {
   r1cs::witness_cs prove_witness(const r1cs::shape_counts_t& reserve) const override;
   r1cs::witness_cs prove_witness_compact(const r1cs::shape_counts_t& reserve) const override;
   bool has_compact_witness() const override { return true; }
+  std::optional<std::uint64_t> compact_wide_bound() const override { return compiled_->wide_aux_bound(); }
   r1cs::qap_columns_t qap_columns(std::span<const ff::fr_t> row_values) const override;
 
   const snap_circuit& circuit() const { return circuit_; }

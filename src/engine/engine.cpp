@@ -226,9 +226,12 @@ std::shared_ptr<job_state_t> engine_t::impl::make_job(const job_request_t& r) {
   // Every partition of a job has the shape of the first: one circuit, one size.
   job->shape = job->circuits.front()->prove_shape();
   // A compact witness (issue 18) costs the backend that forms its rows on the device far less.
-  const bool compact = compact_witness_ && job->circuits.front()->has_compact_witness();
-  job->footprint = backend_->footprint(job->shape, compact);
-  job->fallback_footprint = fallback_->footprint(job->shape, compact);
+  // Its values other than 0 and 1 are bounded by the compiled rows (computed once per circuit shape).
+  witness_form_t form;
+  form.compact = compact_witness_ && job->circuits.front()->has_compact_witness();
+  if (form.compact) form.wide_bound = job->circuits.front()->compact_wide_bound();
+  job->footprint = backend_->footprint(job->shape, form);
+  job->fallback_footprint = fallback_->footprint(job->shape, form);
   if (!params_.available(job->circuit_id)) {
     throw invalid_request("no parameters for circuit '" + job->circuit_id + "': register them or put them at " +
                           params_.path_for(job->circuit_id));

@@ -29,8 +29,8 @@ class fault_injecting_backend_t final : public prove_backend_t {
   void prepare_witness(r1cs::witness_cs& w) noexcept override { inner_->prepare_witness(w); }
   bool compact_witness() const override { return inner_->compact_witness(); }
   bool pools_witness() const override { return inner_->pools_witness(); }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
-    return inner_->footprint(s, compact);
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, const witness_form_t& form) const override {
+    return inner_->footprint(s, form);
   }
   std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs& w) const override {
     return inner_->witness_held_bytes(w);

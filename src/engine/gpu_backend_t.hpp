@@ -60,8 +60,8 @@ class gpu_backend_t final : public prove_backend_t {
   bool pools_witness() const override { return options_.pin_witness; }
   // The prover forms a compact witness's rows on the device (gpu::form_rows).
   bool compact_witness() const override { return true; }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
-    return compact ? gpu_compact_partition_footprint(s) : gpu_partition_footprint(s);
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, const witness_form_t& form) const override {
+    return form.compact ? gpu_compact_partition_footprint(s, form.wide_bound) : gpu_partition_footprint(s);
   }
   // A compact witness with a device form: its own bytes (the packed aux and
   // the inputs) and the density bitmaps prove_start adds; a, b, c never

@@ -45,8 +45,9 @@ uint64_t density_bytes(const r1cs::shape_counts_t& s) {
   return 2 * bitmap_bytes(s.num_inputs) + 2 * bitmap_bytes(s.num_aux);
 }
 
-uint64_t compact_assignment_max_bytes(uint64_t values) {
-  return 3 * bitmap_bytes(values) /* wide bits, value bits, rank words */ + scalar_bytes * values;
+uint64_t compact_assignment_max_bytes(uint64_t values, std::optional<uint64_t> wide) {
+  return 3 * bitmap_bytes(values) /* wide bits, value bits, rank words */ +
+         scalar_bytes * std::min(values, wide.value_or(values));
 }
 
 std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w) {
@@ -54,16 +55,17 @@ std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w) {
   return w.bytes() + density_bytes({w.num_constraints(), w.num_inputs(), w.num_aux()});
 }
 
-partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& s) {
+partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& s,
+                                                      std::optional<uint64_t> wide_bound) {
   partition_footprint_t f = gpu_partition_footprint(s);
-  const uint64_t vars = s.num_inputs + s.num_aux;
-  // The inputs and the slots' wide values (scalar_bytes * vars), the packed form.
-  const uint64_t compact =
-      scalar_bytes * vars + compact_assignment_max_bytes(s.num_aux) + density_bytes(s);
+  const uint64_t wide = std::min(s.num_aux, wide_bound.value_or(s.num_aux));
+  // The inputs, the slots' wide values, and the packed form they are copied into.
+  const uint64_t compact = scalar_bytes * (s.num_inputs + wide) + compact_assignment_max_bytes(s.num_aux, wide) +
+                           density_bytes(s);
   f.working = std::min(f.working, compact);
   // What synthesis allocates at exact sizes (and a pool could supply): the assignment.
   using alloc = r1cs::fr_vector::allocator_type;
-  f.witness = std::min(f.working, alloc::rounded(scalar_bytes * s.num_inputs) + alloc::rounded(scalar_bytes * s.num_aux));
+  f.witness = std::min(f.working, alloc::rounded(scalar_bytes * s.num_inputs) + alloc::rounded(scalar_bytes * wide));
   return f;
 }
 

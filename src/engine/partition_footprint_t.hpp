@@ -50,14 +50,24 @@ partition_footprint_t gpu_partition_footprint(const r1cs::shape_counts_t& shape)
 // 32 bytes per value other than 0 and 1 held per slot, then copied once into
 // the packed form), beside the inputs (32 * n_inputs); prove_start adds the
 // four density bitmaps; no a, b, c on the host. The values other than 0 and
-// 1 are bounded here as if every value were, twice (the slots' pieces and
-// their copy): working, reserved before synthesis, ~7.8 GiB at 32 GiB PoRep
-// (instead of ~15.9), though a PoRep partition's synthesis holds ~0.1 GiB
-// (1.31 % of its aux wide) and a PoSt one ~2 x 4 GiB (99 % wide).
+// 1 count twice (the slots' pieces and their copy), at most wide_bound of
+// them (any_circuit::compact_wide_bound, which synthesis enforces), every aux
+// when nullopt: working, reserved before synthesis, ~0.2 GiB at 32 GiB PoRep
+// with its bound (1.31 % of the aux) and ~7.8 GiB without (instead of ~15.9
+// eager); a PoSt partition's is ~2 x 4 GiB either way (99 % wide).
 // Once synthesized the engine keeps only the witness's real bytes
 // (prove_backend_t::witness_held_bytes: ~0.1 GiB there, 1.31 % of its aux
 // wide) plus pending.
-partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& shape);
+partition_footprint_t gpu_compact_partition_footprint(const r1cs::shape_counts_t& shape,
+                                                      std::optional<uint64_t> wide_bound = std::nullopt);
+
+// How a partition's witness leaves synthesis (prove_backend_t::footprint):
+// whole, or compact with at most wide_bound aux values other than 0 and 1
+// (nullopt: every aux).
+struct witness_form_t {
+  bool compact = false;
+  std::optional<uint64_t> wide_bound;
+};
 
 // What such a witness holds once synthesized, until a GPU's prove_start
 // ends: its own bytes (the packed aux and the inputs) and the density
@@ -67,8 +77,9 @@ std::optional<uint64_t> compact_witness_held_bytes(const r1cs::witness_cs& w);
 
 // Bytes of a witness's four density bitmaps (A and B, inputs and aux).
 uint64_t density_bytes(const r1cs::shape_counts_t& shape);
-// Upper bound of compact_assignment_t::bytes() for `values` values.
-uint64_t compact_assignment_max_bytes(uint64_t values);
+// Upper bound of compact_assignment_t::bytes() for `values` values, `wide`
+// of them other than 0 and 1 (all when nullopt).
+uint64_t compact_assignment_max_bytes(uint64_t values, std::optional<uint64_t> wide = std::nullopt);
 
 // Upper bound of the bytes a parameter set for this shape occupies in memory
 // (h: n - 1, l: n_aux, a and b_g1: at most all variables in G1, b_g2 in G2).

@@ -62,11 +62,12 @@ class prove_backend_t {
   // by default: its prove_start forms their rows. Default: no.
   virtual bool compact_witness() const { return false; }
   // Host bytes one partition of this shape holds here (what the engine
-  // reserves before synthesis); `compact`: its witness comes compact
-  // (r1cs::witness_cs::deferred). Default: the CPU prover's, which forms
-  // a compact witness's rows on the host, so the same either way.
-  virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape, bool compact) const {
-    (void)compact;
+  // reserves before synthesis); `form`: whether its witness comes compact
+  // (r1cs::witness_cs::deferred) and how many of its values are at most
+  // other than 0 and 1. Default: the CPU prover's, which forms a compact
+  // witness's rows on the host, so the same either way.
+  virtual partition_footprint_t footprint(const r1cs::shape_counts_t& shape, const witness_form_t& form) const {
+    (void)form;
     return partition_footprint(shape);
   }
   // Host bytes a synthesized witness needs from here until prove_start

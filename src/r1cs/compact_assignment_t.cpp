@@ -84,7 +84,7 @@ fr_vector compact_assignment_t::unpack() const {
   return out;
 }
 
-compact_builder_t::compact_builder_t(std::size_t size) {
+compact_builder_t::compact_builder_t(std::size_t size, std::size_t max_wide) : max_wide_(max_wide) {
   c_.size_ = size;
   const std::size_t words = (size + 63) / 64;
   c_.wide_bits_.assign(words, 0);
@@ -119,6 +119,14 @@ void compact_builder_t::writer_t::done() {
 void compact_builder_t::add_piece(std::size_t begin, std::size_t end, fr_vector&& values) {
   if (begin == end) return;
   std::lock_guard lock(mu_);
+  if (values.size() > max_wide_ - wide_) {
+    throw std::invalid_argument("the witness has more than " + std::to_string(max_wide_) +
+                                " values other than 0 and 1 (variables [" + std::to_string(begin) + ", " +
+                                std::to_string(end) + ") bring it to " + std::to_string(wide_ + values.size()) +
+                                "): some variable its constraints force to be a bit is not one, so the witness "
+                                "does not satisfy the circuit");
+  }
+  wide_ += values.size();
   piece_bytes_ += values.size() * sizeof(fr_t);
   pieces_.push_back({begin, end, std::move(values)});
 }

@@ -68,7 +68,10 @@ class compact_assignment_t {
 // counts the ranks. Variables no writer set read as 0.
 class compact_builder_t {
  public:
-  explicit compact_builder_t(std::size_t size);
+  // max_wide: more values other than 0 and 1 than this are refused
+  // (writer_t::done throws std::invalid_argument), so a witness that breaks
+  // its circuit's boolean constraints cannot outgrow what was reserved for it.
+  explicit compact_builder_t(std::size_t size, std::size_t max_wide = SIZE_MAX);
 
   // Values [begin, end) in order, from one thread; done() hands them over
   // (a writer dropped without done() leaves its values out).
@@ -112,7 +115,7 @@ class compact_builder_t {
     fr_vector values;
   };
   std::vector<piece_t> pieces_;
-  std::size_t piece_bytes_ = 0;
+  std::size_t piece_bytes_ = 0, wide_ = 0, max_wide_ = SIZE_MAX;
 };
 
 }  // namespace cuzk::r1cs

@@ -122,7 +122,7 @@ class lean_failing_t final : public prove_backend_t {
  public:
   std::string name() const override { return "lean"; }
   uint32_t device_count() const override { return 1; }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool) const override {
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, const witness_form_t&) const override {
     auto f = partition_footprint(s);
     f.working /= 2;
     f.pending /= 2;

@@ -212,7 +212,17 @@ TEST(engine_budget, footprint_follows_the_shape) {
   EXPECT_EQ(k.working, gpu_compact_partition_footprint({2 * (130'278'869 + 328), 328, 130'169'893}).working);
   EXPECT_LT(k.full(), 8 * gib);  // ~7.8 GiB, against ~15.9 eager
   EXPECT_LE(k.witness, k.working);
+  // With the compiled rows' bound on values other than 0 and 1 (32 GiB PoRep:
+  // about 1.70 M of the aux, bm_porep_wide_bound): the inputs, the slots'
+  // wide values and their packed copy, the bitmaps.
+  const uint64_t wide = 1'700'000;
+  auto b = gpu_compact_partition_footprint(s, wide);
+  EXPECT_EQ(b.working, 32 * uint64_t(328) + 2 * 32 * wide + 3 * 8 * words + 2 * 8 * (in_words + words));
+  EXPECT_EQ(b.pending, d.pending);
+  EXPECT_LT(b.full(), gib / 4);  // ~0.16 GiB: issue 18's <= 1 GiB per partition
+  EXPECT_EQ(gpu_compact_partition_footprint(s, uint64_t(1) << 40).working, k.working);  // capped at every aux
   EXPECT_EQ(compact_assignment_max_bytes(64), 3 * 8 + 32 * 64);
+  EXPECT_EQ(compact_assignment_max_bytes(64, 5), 3 * 8 + 32 * 5);
   EXPECT_EQ(density_bytes({1, 65, 1}), 2 * 16 + 2 * 8);
 }
 

@@ -445,8 +445,9 @@ class compact_reserving_backend_t final : public prove_backend_t {
   std::string name() const override { return "compact-reserving"; }
   uint32_t device_count() const override { return 1; }
   bool compact_witness() const override { return true; }
-  partition_footprint_t footprint(const r1cs::shape_counts_t& s, bool compact) const override {
-    return compact ? gpu_compact_partition_footprint(s) : gpu_partition_footprint(s);
+  partition_footprint_t footprint(const r1cs::shape_counts_t& s, const witness_form_t& form) const override {
+    wide_bound = form.wide_bound.value_or(0);
+    return form.compact ? gpu_compact_partition_footprint(s, form.wide_bound) : gpu_partition_footprint(s);
   }
   std::optional<uint64_t> witness_held_bytes(const r1cs::witness_cs& w) const override {
     return compact_witness_held_bytes(w);
@@ -462,6 +463,7 @@ class compact_reserving_backend_t final : public prove_backend_t {
     return inner_->finalize(device, params, std::move(pending), r, s);
   }
   std::atomic<uint64_t> held_at_start{0}, inputs_at_start{0};
+  mutable std::atomic<uint64_t> wide_bound{0};  // what the engine passed with the last footprint
 
  private:
   std::shared_ptr<prove_backend_t> inner_;
@@ -504,6 +506,8 @@ TEST(engine_post, a_compact_witness_keeps_only_its_own_bytes_until_prove_start) 
   const auto reserved = at("reserve"), compacted = at("synth_compact"), started = at("prove_start");
   const uint64_t pending = 32 * backend->inputs_at_start + sizeof(groth16::pending_proof_t);
   ASSERT_GT(backend->held_at_start, 0u);
+  // The engine passed the circuit's bound on values other than 0 and 1.
+  EXPECT_GT(backend->wide_bound, 0u);
   // Before synthesis: the compact footprint, about half the eager GPU one.
   EXPECT_GT(reserved.bytes_reserved, 0);
   EXPECT_LT(uint64_t(reserved.bytes_reserved), shape.full());

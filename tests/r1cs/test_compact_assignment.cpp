@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 
 #include <tbb/parallel_for.h>
 
@@ -96,6 +97,33 @@ TEST(compact_assignment, builder_from_concurrent_ranges_equals_pack) {
       EXPECT_TRUE(got == compact_assignment_t::pack(v)) << n << " values, " << bits << " bits, seed " << seed;
       EXPECT_EQ(got.size(), n);
     }
+  }
+}
+
+// A cap on values other than 0 and 1: reached is fine, passed is refused
+// with an error naming the cap and the range that passed it.
+TEST(compact_assignment, builder_refuses_more_wide_values_than_its_cap) {
+  std::vector<fr_t> v(300, fr_t::one());
+  for (std::size_t i = 0; i < 300; i += 3) v[i] = fr_t::one().dbl();  // 100 wide
+  {
+    compact_builder_t b(300, 100);
+    compact_builder_t::writer_t w(b, 0, 300);
+    for (const auto& x : v) w.push(x);
+    w.done();
+    EXPECT_EQ(std::move(b).finish().wide_count(), 100u);
+  }
+  compact_builder_t b(300, 99);
+  compact_builder_t::writer_t w1(b, 0, 150), w2(b, 150, 300);
+  for (std::size_t i = 0; i < 150; ++i) w1.push(v[i]);
+  for (std::size_t i = 150; i < 300; ++i) w2.push(v[i]);
+  w1.done();
+  try {
+    w2.done();
+    FAIL() << "100 wide values passed a cap of 99";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("more than 99 values other than 0 and 1"), std::string::npos) << what;
+    EXPECT_NE(what.find("[150, 300)"), std::string::npos) << what;
   }
 }
 
