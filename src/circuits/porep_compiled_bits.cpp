@@ -4,13 +4,14 @@
 // A row A·B = C is a quadratic in one variable x when every other variable in
 // it is ONE or already known to be a bit: p(x) = (αA·x + cA)(αB·x + cB) −
 // (αC·x + cC), with α the coefficients of x and c the rest, evaluated at each
-// 0/1 assignment of the known bits (at most 2^4 of them). x is a bit when, for
-// every assignment, p has no root outside {0, 1}: a linear p has its root at 0
-// or 1, a quadratic has a root at 0 or 1 and its other root (-q1/q2 or q0/q2)
-// there too, or p is a nonzero constant (no satisfying witness takes that
-// assignment; a quadratic without roots at 0 or 1 is refused, though it may
-// have no roots at all). A
-// p that vanishes identically leaves x free. That covers bellman's boolean
+// 0/1 assignment of the known bits (at most 2^4 of them) that agrees with
+// their own definitions (a bit a row fixed as a function of other bits: Maj's
+// b·c term is b AND c). x is a bit when, for every such assignment, p has no
+// root outside {0, 1}: a linear p has its root at 0 or 1; a quadratic has a
+// root at 0 or 1 and its other root (-q1/q2 or q0/q2) there too (one without
+// a root at 0 or 1 is refused, though it may have no roots at all); a nonzero
+// constant p means no satisfying witness takes that assignment. A p that
+// vanishes identically leaves x free. That covers bellman's boolean
 // constraint (1 − x)·x = 0 and the gadgets whose outputs are bits of bits
 // (AND a·b = c, XOR 2a·b = a + b − c, SHA-256's Ch and Maj). The bits found
 // hold in every satisfying witness by induction over the rows, so the count
