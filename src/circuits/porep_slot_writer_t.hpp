@@ -29,11 +29,9 @@ class porep_slot_writer_t {
   template <r1cs::name_source N, r1cs::value_source V>
   r1cs::variable_t alloc(N&& name, V&& value) {
     if (s_.aux == s_.aux_end) overflow("aux");
-    if (compact_) {
-      compact_->push(r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name)));
-    } else {
-      w_.aux[s_.aux] = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
-    }
+    const auto v = r1cs::resolve_value(std::forward<V>(value), std::forward<N>(name));
+    if (compact_) compact_->push(v);
+    else w_.aux[s_.aux] = v;
     return r1cs::variable_t::aux(s_.aux++);
   }
 

@@ -75,12 +75,14 @@ class compiled_rows_t final : public r1cs::witness_cs::row_evaluator_t {
 
 }  // namespace
 
-porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows, bool compact_aux, std::size_t max_wide) {
+namespace {
+
+porep_witness_t allocate_witness(const porep_layout_t& l, bool with_rows, const porep_compiled_t* compact_for) {
   porep_witness_t w;
   const std::size_t n_in = l.num_inputs(), n_aux = l.num_aux();
   if (with_rows) allocate_rows(w, l.num_constraints());
   w.inputs.resize(n_in);
-  if (compact_aux) w.aux_compact = std::make_unique<r1cs::compact_builder_t>(n_aux, max_wide);
+  if (compact_for) w.aux_compact = std::make_unique<r1cs::compact_builder_t>(n_aux, compact_for->wide_aux_bound());
   else w.aux.resize(n_aux);
   w.a_input_density.assign((n_in + 63) / 64, 0);
   w.b_input_density.assign((n_in + 63) / 64, 0);
@@ -88,6 +90,16 @@ porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows, 
   w.b_aux_density.assign((n_aux + 63) / 64, 0);
   w.inputs[0] = fr_t::one();
   return w;
+}
+
+}  // namespace
+
+porep_witness_t allocate_block_witness(const porep_layout_t& l, bool with_rows) {
+  return allocate_witness(l, with_rows, nullptr);
+}
+
+porep_witness_t allocate_values_witness(const porep_compiled_t& compiled, bool compact_aux) {
+  return allocate_witness(compiled.layout(), false, compact_aux ? &compiled : nullptr);
 }
 
 namespace {
@@ -189,8 +201,7 @@ porep_witness_t synthesize_porep_witness(const porep_circuit& circuit, const por
 
 porep_witness_t assign_porep_compiled(const porep_circuit& circuit, const porep_compiled_t& compiled, bool compact_aux) {
   check_fits(circuit, compiled.layout());
-  porep_witness_t w =
-      allocate_block_witness(compiled.layout(), false, compact_aux, compact_aux ? compiled.wide_aux_bound() : SIZE_MAX);
+  porep_witness_t w = allocate_values_witness(compiled, compact_aux);
   run_steps<porep_assign_cs>(circuit, compiled.layout(), w);
   return w;
 }

@@ -10,7 +10,6 @@
 //   3. per challenge: encoding, Tree R, column hash, Tree C (needs the labels).
 // The result is bit-identical to r1cs::witness_cs running porep_circuit
 // sequentially with add_input_constraints() (tests/circuits/test_porep_synthesis.cpp).
-#include <cstdint>
 #include <memory>
 
 #include "circuits/porep_circuit.hpp"
@@ -24,12 +23,11 @@ namespace cuzk::circuits {
 // with room for the NTT domain (the next power of two) so the prover's
 // zero-extension copies nothing. For any circuit a porep_compiled_t fits.
 // Without rows (with_rows false): a, b, c left empty, for the compact path.
-// compact_aux: the aux goes into w.aux_compact as it is assigned (values-only
-// synthesis), and w.aux stays empty.
-// max_wide: with compact_aux, the most aux values other than 0 and 1 taken
-// (porep_compiled_t::wide_aux_bound; r1cs::compact_builder_t refuses more).
-porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true, bool compact_aux = false,
-                                       std::size_t max_wide = SIZE_MAX);
+porep_witness_t allocate_block_witness(const porep_layout_t& layout, bool with_rows = true);
+// For values-only synthesis over `compiled` (no rows); compact_aux: the aux
+// goes into w.aux_compact as it is assigned, refusing more values other than
+// 0 and 1 than compiled.wide_aux_bound(), and w.aux stays empty.
+porep_witness_t allocate_values_witness(const porep_compiled_t& compiled, bool compact_aux);
 
 // a, b, c (room for the domain) and the densities of an assigned witness
 // from the compiled matrices.

@@ -63,7 +63,7 @@ porep_witness_t assign_post_compiled(const post_circuit& circuit, const porep_co
     throw std::invalid_argument("post synthesis: compiled form of another shape (" + std::to_string(l.circuit_rows()) +
                                 " rows, the circuit has " + std::to_string(expect.num_constraints) + ")");
   }
-  porep_witness_t w = allocate_block_witness(l, false, compact_aux, compact_aux ? compiled.wide_aux_bound() : SIZE_MAX);
+  porep_witness_t w = allocate_values_witness(compiled, compact_aux);
   const porep_slot_t block{0, l.block_rows, 0, l.block_aux, 0, l.block_inputs};
   tbb::parallel_for(0u, l.challenges, [&](unsigned b) {
     porep_assign_cs cs(w, l.at(b, block));

@@ -89,7 +89,7 @@ porep_witness_t assign_snap_compiled(const snap_circuit& circuit, const porep_co
                                 std::to_string(s.challenges) + " of " + std::to_string(s.random_bits_per_challenge()) +
                                 ")");
   }
-  porep_witness_t w = allocate_block_witness(l, false, compact_aux, compact_aux ? compiled.wide_aux_bound() : SIZE_MAX);
+  porep_witness_t w = allocate_values_witness(compiled, compact_aux);
   porep_assign_cs top_cs(w, l.top);
   const snap_circuit::top_vars_t top = circuit.synthesize_top(top_cs);
   if (!top_cs.done()) throw std::logic_error("snap synthesis: the top block did not fill its slot");

@@ -127,13 +127,7 @@ void compact_builder_t::add_piece(std::size_t begin, std::size_t end, fr_vector&
                                 "does not satisfy the circuit");
   }
   wide_ += values.size();
-  piece_bytes_ += values.size() * sizeof(fr_t);
   pieces_.push_back({begin, end, std::move(values)});
-}
-
-std::size_t compact_builder_t::bytes() const {
-  std::lock_guard lock(mu_);
-  return (c_.wide_bits_.size() + c_.value_bits_.size()) * sizeof(std::uint64_t) + piece_bytes_;
 }
 
 compact_assignment_t compact_builder_t::finish() && {
@@ -165,7 +159,6 @@ compact_assignment_t compact_builder_t::finish() && {
     fr_vector().swap(pieces_[k].values);  // freed as it is copied
   });
   pieces_.clear();
-  piece_bytes_ = 0;
   return c;
 }
 

@@ -101,21 +101,19 @@ class compact_builder_t {
   // Throws std::logic_error when the pieces handed over overlap or their
   // wide values do not match the wide bits set.
   compact_assignment_t finish() &&;
-  // Bytes held now: the bit words and the wide values handed over.
-  std::size_t bytes() const;
 
  private:
   void or_word(std::size_t w, std::uint64_t wide, std::uint64_t value);
   void add_piece(std::size_t begin, std::size_t end, fr_vector&& values);
 
   compact_assignment_t c_;  // bits filled in place; wide_ and rank_ at finish
-  mutable std::mutex mu_;
+  std::mutex mu_;
   struct piece_t {
     std::size_t begin, end;
     fr_vector values;
   };
   std::vector<piece_t> pieces_;
-  std::size_t piece_bytes_ = 0, wide_ = 0, max_wide_ = SIZE_MAX;
+  std::size_t wide_ = 0, max_wide_ = SIZE_MAX;
 };
 
 }  // namespace cuzk::r1cs
