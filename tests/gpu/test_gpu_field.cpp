@@ -88,6 +88,7 @@ void check_emulated(const char* name) {
     }
     const D dx = to_d<D>(a[i]);
     ASSERT_EQ(to_h<H>(dx.sqr_sos()), a[i] * a[i]) << "square of " << a[i].to_hex();
+    ASSERT_EQ(to_h<H>(dx.sqr()), a[i] * a[i]) << "sqr() of " << a[i].to_hex();
   }
   EXPECT_EQ(to_h<H>(D::one()), H::one());
   EXPECT_EQ(to_h<H>(D::zero()), H::zero());
