@@ -1,12 +1,17 @@
 // cuzk circuit-info --kind porep|window-post|winning-post|snap --sector-size S [--full-shape]
 // Counts of one partition circuit in shape mode (no witness values).
 #include <bit>
+#include <functional>
+#include <optional>
 #include <memory>
 
 #include <fmt/ranges.h>
 
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_layout_t.hpp"
+#include "circuits/porep_synthesizer_t.hpp"
+#include "circuits/post_synthesis.hpp"
+#include "circuits/snap_synthesis.hpp"
 #include "circuits/post_circuit.hpp"
 #include "circuits/snap_circuit.hpp"
 #include "cli/cli_support.hpp"
@@ -24,6 +29,7 @@ namespace {
 struct circuit_info_options {
   std::string kind = "porep", sector_size;
   bool full_shape = false;
+  bool no_wide_bound = false;
 };
 
 void print_step(const char* what, const circuits::porep_slot_t& s) {
@@ -31,21 +37,35 @@ void print_step(const char* what, const circuits::porep_slot_t& s) {
              s.row_end - s.row, s.aux_end - s.aux, s.input_end - s.input);
 }
 
-std::string gib(uint64_t bytes) { return fmt::format("{:.2f} GiB", double(bytes) / double(uint64_t(1) << 30)); }
+// GiB, or MiB below one GiB (a compact partition's few MiB would read 0.00 GiB).
+std::string gib(uint64_t bytes) {
+  if (bytes < (uint64_t(1) << 30)) return fmt::format("{:.1f} MiB", double(bytes) / double(uint64_t(1) << 20));
+  return fmt::format("{:.2f} GiB", double(bytes) / double(uint64_t(1) << 30));
+}
 
 // What one in-flight partition costs (issue 18 part 5), from the footprint
 // code the engine admits with (engine/partition_footprint_t.hpp) and the GPU
 // prover's device plan (gpu_prover_t::working_bytes), so a machine can be
 // sized before it is bought. `counts` include the input constraints.
-void print_capacity(const r1cs::shape_counts_t& counts) {
+// wide_bound: the compiled rows' bound on aux values other than 0 and 1
+// (any_circuit::compact_wide_bound, what the engine passes with a compact
+// witness); nullopt when it was not computed (every aux counted wide).
+void print_capacity(const r1cs::shape_counts_t& counts, std::optional<uint64_t> wide_bound) {
   const auto cpu = engine::partition_footprint(counts);
-  const auto cuda = engine::gpu_compact_partition_footprint(counts);
-  const uint64_t held = engine::compact_assignment_max_bytes(counts.num_aux) - 32 * counts.num_aux +
-                        32 * counts.num_inputs + engine::density_bytes(counts) + cuda.pending;
+  const auto cuda = engine::gpu_compact_partition_footprint(counts, wide_bound);
+  const uint64_t held = engine::compact_assignment_max_bytes(counts.num_aux, wide_bound) + 32 * counts.num_inputs +
+                        engine::density_bytes(counts) + cuda.pending;
   fmt::print("capacity per in-flight partition (what the engine reserves):\n");
-  fmt::print("  host bytes per partition (cuda): {} while it is synthesized, then {} + 32 B per aux value\n"
-             "                                   other than 0 and 1 until prove_start ends (compact witness,\n"
-             "                                   a, b, c formed on the GPU), then {} until finalize\n",
+  if (wide_bound) {
+    fmt::print("  aux values other than 0 and 1:   at most {} of {} ({:.4f} %; the compiled rows force the rest\n"
+               "                                   to be bits)\n",
+               *wide_bound, counts.num_aux, 100.0 * double(*wide_bound) / double(counts.num_aux));
+  } else {
+    fmt::print("  aux values other than 0 and 1:   not bounded here (--no-wide-bound): every aux counted\n");
+  }
+  fmt::print("  host bytes per partition (cuda): {} while it is synthesized, then at most {} until\n"
+             "                                   prove_start ends (compact witness, a, b, c formed on the GPU),\n"
+             "                                   then {} until finalize\n",
              gib(cuda.full()), gib(held), gib(cuda.pending));
   fmt::print("  host bytes per partition (cpu):  {} ({} until prove_start ends, {} until finalize)\n", gib(cpu.full()),
              gib(cpu.working), gib(cpu.pending));
@@ -60,6 +80,18 @@ void print_capacity(const r1cs::shape_counts_t& counts) {
              "                                   MSMs' scratch and NTT tables (MSMs one at a time: {} per proof,\n"
              "                                   {} per device), beside the parameters' resident queries\n",
              gib(two - one), gib(2 * one - two), gib(lean_two - lean_one), gib(2 * lean_one - lean_two));
+}
+
+// The bound of a compiled circuit, timed, unless --no-wide-bound.
+std::optional<uint64_t> wide_bound_of(const circuit_info_options& o,
+                                      const std::function<std::shared_ptr<const circuits::porep_compiled_t>()>& compile) {
+  if (o.no_wide_bound) return std::nullopt;
+  stopwatch sw;
+  const auto compiled = compile();
+  const double compile_ms = sw.lap();
+  const uint64_t bound = compiled->wide_aux_bound();
+  fmt::print("compiled rows: {:.1f} ms; bound on values other than 0 and 1: {:.1f} ms\n", compile_ms, sw.lap());
+  return bound;
 }
 
 // One partition's counts: `c` in circuit rows (no input rows), ONE included in inputs.
@@ -88,7 +120,8 @@ int run_post_circuit_info(const circuit_info_options& o) {
   fmt::print("  sector block: {} rows, {} aux, {} inputs; {} blocks\n", b.num_constraints, b.num_aux, b.num_inputs,
              circuit.params().sector_count);
   fmt::print("shape mode (one block): {:.1f} ms\n", ms);
-  print_capacity({constraints, c.num_inputs, c.num_aux});
+  print_capacity({constraints, c.num_inputs, c.num_aux},
+                 wide_bound_of(o, [&] { return circuits::compiled_post_for(circuit); }));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -115,11 +148,7 @@ int run_snap_circuit_info(const circuit_info_options& o) {
   fmt::print("  challenges {}, apex leaves {}, h {} (of {}), Tree D height {}, apex row {}\n", s.challenges,
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
-  const auto cpu = engine::partition_footprint({constraints, c.num_inputs, c.num_aux});
-  fmt::print("capacity per in-flight partition (what the engine reserves):\n");
-  fmt::print("  host bytes per partition: {} ({} until prove_start ends, {} until finalize; the witness is\n"
-             "                            synthesized whole, no compact form yet)\n",
-             gib(cpu.full()), gib(cpu.working), gib(cpu.pending));
+  print_capacity({constraints, c.num_inputs, c.num_aux}, wide_bound_of(o, [&] { return circuits::compiled_snap_for(s); }));
   return exit_ok;
 }
 
@@ -152,7 +181,10 @@ int run_circuit_info(const circuit_info_options& o) {
   for (size_t i = 0; i < l.labels.size(); ++i) print_step(i == 0 ? "labels" : "", l.labels[i]);
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
-  print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()});
+  print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()}, wide_bound_of(o, [&] {
+                   auto synthesizer = circuits::porep_synthesizer_t::for_sector(params);
+                   return std::shared_ptr<const circuits::porep_compiled_t>(synthesizer, &synthesizer->compiled());
+                 }));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -177,6 +209,9 @@ command_t add_circuit_info_command(CLI::App& root) {
   app->add_option("--sector-size", o->sector_size, "Sector size: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB (snap also 1KiB … 32KiB, 16MiB)")->required();
   app->add_flag("--full-shape", o->full_shape,
                 "Also synthesize every challenge (PoSt: sector) block in shape mode and check the totals agree");
+  app->add_flag("--no-wide-bound", o->no_wide_bound,
+                "Skip compiling the rows and bounding the aux values other than 0 and 1 (seconds at 32 GiB): "
+                "the CUDA figures then count every aux value as wide");
   return {app, [o] { return run_circuit_info(*o); }};
 }
 
