@@ -30,7 +30,7 @@ step() {  # name seconds command...
 timev=""; [ -x /usr/bin/time ] && timev="/usr/bin/time -v"  # peak RSS of each step, where installed
 want() { [[ " $groups " == *" $1 "* ]]; }
 { nvidia-smi --query-gpu=name,clocks.max.sm,memory.total,driver_version --format=csv; nproc; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$OUT/env.txt" 2>&1
-want tests && step tests 480 "$B/cuzk_tests" --gtest_brief=1
+want tests && step tests 560 "$B/cuzk_tests" --gtest_brief=1
 want gputests && step gpu_tests 200 "$B/cuzk_tests" --gtest_brief=1 \
   --gtest_filter='gpu_*:engine_gpu.*:prover_checks.*:gpu_setup.*'
 want msm && step bench_msm 240 "$B/cuzk_bench" --benchmark_filter='BM_gpu_msm' --benchmark_counters_tabular=true

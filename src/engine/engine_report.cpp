@@ -57,6 +57,8 @@ engine_status_t engine_t::impl::status() const {
   const auto mem = read_process_memory();
   s.peak_rss_bytes = mem.peak_rss_bytes;
   s.rss_bytes = mem.rss_bytes;
+  s.process_cpu_seconds = read_process_cpu_seconds();
+  s.cpu_cores = usable_cpu_cores();
   s.synthesis_workers = plan_.synthesis_workers;
   s.prove_workers = plan_.prove_workers;
   s.gpu_queue_capacity = plan_.gpu_queue_capacity;
@@ -126,6 +128,10 @@ std::string engine_t::impl::metrics_text() const {
   out += fmt::format("cuzk_peak_rss_bytes {}\n", s.peak_rss_bytes);
   metric("cuzk_rss_bytes", "gauge", "Resident set (VmRSS)");
   out += fmt::format("cuzk_rss_bytes {}\n", s.rss_bytes);
+  metric("cuzk_process_cpu_seconds_total", "counter", "CPU time of the process, user + system, every thread");
+  out += fmt::format("cuzk_process_cpu_seconds_total {:.3f}\n", s.process_cpu_seconds);
+  metric("cuzk_cpu_cores", "gauge", "Cores the process may run on (affinity)");
+  out += fmt::format("cuzk_cpu_cores {}\n", s.cpu_cores);
   return out;
 }
 

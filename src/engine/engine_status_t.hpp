@@ -53,6 +53,8 @@ struct engine_status_t {
   gauge_snapshot_t gauges;
   uint64_t peak_rss_bytes = 0;           // VmHWM
   uint64_t rss_bytes = 0;                // VmRSS
+  double process_cpu_seconds = 0;        // user + system CPU of the whole process so far (getrusage)
+  uint32_t cpu_cores = 0;                // cores this process may run on (sched_getaffinity)
   uint32_t synthesis_workers = 0, prove_workers = 0, gpu_queue_capacity = 0;
   uint32_t gpu_queue_depth = 0, gpu_queue_peak = 0;  // synthesized partitions waiting for a prove worker
 };

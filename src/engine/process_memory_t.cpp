@@ -1,8 +1,13 @@
 #include "engine/process_memory_t.hpp"
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace cuzk::engine {
 namespace {
@@ -41,5 +46,19 @@ process_memory_t read_process_memory() {
 void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 uint64_t read_mem_total() { return field_kib(read_whole("/proc/meminfo"), "MemTotal"); }
+
+double read_process_cpu_seconds() {
+  rusage u{};
+  if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+  return seconds(u.ru_utime) + seconds(u.ru_stime);
+}
+
+uint32_t usable_cpu_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max<uint32_t>(1, uint32_t(CPU_COUNT(&set)));
+  return std::max<uint32_t>(1, std::thread::hardware_concurrency());
+}
 
 }  // namespace cuzk::engine

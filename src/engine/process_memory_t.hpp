@@ -22,4 +22,10 @@ void reset_peak_rss();
 // MemTotal from /proc/meminfo in bytes, 0 if unreadable.
 uint64_t read_mem_total();
 
+// User + system CPU seconds this process has used, every thread (getrusage);
+// 0 where unavailable.
+double read_process_cpu_seconds();
+// Cores this process may run on (its affinity mask), at least 1.
+uint32_t usable_cpu_cores();
+
 }  // namespace cuzk::engine

@@ -36,6 +36,11 @@ struct bench_report_t {
   std::vector<bench_sample_t> samples;
   uint64_t peak_rss_bytes = 0;  // the prover process's VmHWM at the end
   uint32_t prove_workers = 0;
+  // CPU seconds the prover process used during the run (user + system, every
+  // thread: synthesis, parsing, finalize, verification, the driver's threads)
+  // and its cores; 0 when the target does not report them.
+  double cpu_seconds = 0;
+  uint32_t cpu_cores = 0;
 
   std::string mode() const { return options.sequential ? "sequential" : "pipelined"; }
   std::string title() const { return label.empty() ? mode() : label; }
@@ -51,6 +56,15 @@ struct bench_report_t {
   // union of those intervals / elapsed. What "the GPU never waits" means when
   // several workers share a GPU. Empty without timelines.
   std::map<std::string, double> device_busy_shares() const;
+  // The CPU headroom (issue 18): core-seconds per completed proof, device
+  // seconds per proof (the devices' busy shares x elapsed / completed, summed
+  // over devices), and how many devices that busy this host's cores could
+  // feed if the CPU work per proof stays as measured: cores x device seconds
+  // / core-seconds. Zeros where either side is unknown.
+  struct headroom_t {
+    double core_seconds_per_proof = 0, device_seconds_per_proof = 0, devices_fed = 0;
+  };
+  headroom_t headroom() const;
 };
 
 // One `--load-vanilla` run (bench_load_options_t): the PoSt proofs idle and

@@ -275,6 +275,18 @@ double bench_report_t::gpu_busy_share() const {
   return capacity > 0 ? std::min(1.0, gpu / capacity) : 0.0;
 }
 
+bench_report_t::headroom_t bench_report_t::headroom() const {
+  headroom_t h;
+  const uint32_t n = completed();
+  if (n == 0 || cpu_seconds <= 0) return h;
+  h.core_seconds_per_proof = cpu_seconds / n;
+  for (const auto& [device, share] : device_busy_shares()) h.device_seconds_per_proof += share * elapsed_ms / 1000.0 / n;
+  if (h.device_seconds_per_proof > 0 && cpu_cores > 0) {
+    h.devices_fed = double(cpu_cores) * h.device_seconds_per_proof / h.core_seconds_per_proof;
+  }
+  return h;
+}
+
 std::map<std::string, double> bench_report_t::device_busy_shares() const {
   std::map<std::string, std::vector<std::pair<double, double>>> spans;  // device -> prove_start intervals
   for (const auto& p : proofs) {
@@ -316,6 +328,7 @@ bench_report_t run_bench(proving_target_t& target, const bench_options_t& option
   const uint32_t slots = options.sequential ? 1 : std::max<uint32_t>(1, options.concurrency);
   report.proofs.resize(options.proofs);
 
+  const double cpu0 = target.status().process_cpu_seconds;
   const auto t0 = steady::now();
   std::atomic<uint32_t> next{0}, done{0};
   std::atomic<bool> rejected{false};
@@ -344,6 +357,10 @@ bench_report_t run_bench(proving_target_t& target, const bench_options_t& option
   auto s = target.status();
   report.peak_rss_bytes = s.peak_rss_bytes;
   report.prove_workers = s.prove_workers;
+  if (cpu0 > 0 && s.process_cpu_seconds >= cpu0) {
+    report.cpu_seconds = s.process_cpu_seconds - cpu0;
+    report.cpu_cores = s.cpu_cores;
+  }
   report.samples.push_back({ms_since(t0), s.rss_bytes, s.gauges});
   return report;
 }
@@ -465,6 +482,15 @@ std::string format_bench_report(const bench_report_t& r) {
   for (const auto& [device, share] : r.device_busy_shares()) {
     line(fmt::format("{} busy (some worker in prove_start, from timelines) {:.1f} %", device, 100.0 * share));
   }
+  if (const auto h = r.headroom(); h.core_seconds_per_proof > 0) {
+    std::string fed;
+    if (h.devices_fed > 0) {
+      fed = fmt::format("; device busy {:.2f} s per proof, so these {} cores could feed ~{:.1f} such device{}",
+                        h.device_seconds_per_proof, r.cpu_cores, h.devices_fed, h.devices_fed < 1.05 ? "" : "s");
+    }
+    line(fmt::format("CPU: {:.1f} core-s per proof ({:.1f} of {} cores busy on average){}", h.core_seconds_per_proof,
+                     r.cpu_seconds / std::max(r.elapsed_ms / 1000.0, 1e-9), r.cpu_cores, fed));
+  }
   return out;
 }
 
@@ -480,7 +506,9 @@ nlohmann::json bench_timeline_json(const std::vector<bench_report_t>& runs) {
                           {"concurrency", r.options.sequential ? 1 : r.options.concurrency},
                           {"elapsed_ms", r.elapsed_ms},
                           {"target", r.target},
-                          {"peak_rss_bytes", r.peak_rss_bytes}};
+                          {"peak_rss_bytes", r.peak_rss_bytes},
+                          {"cpu_seconds", r.cpu_seconds},
+                          {"cpu_cores", r.cpu_cores}};
     auto jobs = nlohmann::json::array();
     for (const auto& p : r.proofs) {
       nlohmann::json t = p.timeline_json.empty() ? nlohmann::json() : nlohmann::json::parse(p.timeline_json, nullptr, false);

@@ -132,6 +132,8 @@ void fill_status_response(const engine::engine_status_t& s, v1::GetStatusRespons
   out.set_memory_reserved_bytes(s.budget_reserved);
   out.set_rss_bytes(s.rss_bytes);
   out.set_peak_rss_bytes(s.peak_rss_bytes);
+  out.set_process_cpu_seconds(s.process_cpu_seconds);
+  out.set_cpu_cores(s.cpu_cores);
   out.set_synthesis_workers(s.synthesis_workers);
   out.set_prove_workers(s.prove_workers);
   auto clamp = [](int64_t v) { return static_cast<uint32_t>(std::max<int64_t>(v, 0)); };
@@ -191,6 +193,8 @@ engine::engine_status_t from_status_response(const v1::GetStatusResponse& s) {
   e.budget_reserved = s.memory_reserved_bytes();
   e.rss_bytes = s.rss_bytes();
   e.peak_rss_bytes = s.peak_rss_bytes();
+  e.process_cpu_seconds = s.process_cpu_seconds();
+  e.cpu_cores = s.cpu_cores();
   e.synthesis_workers = s.synthesis_workers();
   e.prove_workers = s.prove_workers();
   e.gauges.synthesizing = s.partitions_synthesizing();

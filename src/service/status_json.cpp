@@ -68,6 +68,8 @@ nlohmann::json status_json(const engine::engine_status_t& s) {
                   {"pending_handles", s.gauges.pending_finalize}};
   j["rss_bytes"] = s.rss_bytes;
   j["peak_rss_bytes"] = s.peak_rss_bytes;
+  j["process_cpu_seconds"] = s.process_cpu_seconds;
+  j["cpu_cores"] = s.cpu_cores;
   j["gpu_queue"] = {{"depth", s.gpu_queue_depth}, {"capacity", s.gpu_queue_capacity}, {"peak", s.gpu_queue_peak}};
   return j;
 }

@@ -101,6 +101,13 @@ TEST(ServiceBench, InProcessRunsTimelineAndPlot) {
     EXPECT_NE(text.find("s/proof"), std::string::npos) << text;
     EXPECT_NE(text.find("synthesis"), std::string::npos) << text;
     EXPECT_NE(text.find("peak RSS"), std::string::npos) << text;
+    // The prover's CPU over the run: something, and no more than its cores
+    // could spend in the time it took.
+    EXPECT_GT(r.cpu_seconds, 0);
+    EXPECT_GE(r.cpu_cores, 1u);
+    EXPECT_LE(r.cpu_seconds, r.cpu_cores * r.elapsed_ms / 1000.0 * 1.05 + 0.05);
+    EXPECT_DOUBLE_EQ(r.headroom().core_seconds_per_proof, r.cpu_seconds / 5);
+    EXPECT_NE(text.find("CPU: "), std::string::npos) << text;
   }
   // Sequential: a job is submitted only after the previous one returned.
   const auto& seq = runs[1].proofs;
@@ -159,6 +166,37 @@ TEST(ServiceBench, DeviceBusyIsTheUnionOfProveStarts) {
             std::string::npos);
   r.proofs.clear();
   EXPECT_TRUE(r.device_busy_shares().empty());
+}
+
+// The CPU headroom line against hand-computed truth: two completed proofs in
+// 100 ms, devices busy 50 % and 10 % of it, 0.6 CPU seconds on 16 cores.
+TEST(ServiceBench, HeadroomIsCoresTimesDeviceSecondsOverCoreSeconds) {
+  auto timeline = [](const char* where, double a, double b) {
+    return nlohmann::json{
+        {"partitions", {{{"events", {{{"stage", "prove_start"}, {"start_ms", a}, {"end_ms", b}, {"where", where}}}}}}}}
+        .dump();
+  };
+  bench_report_t r;
+  r.elapsed_ms = 100;
+  bench_proof_t a, b;
+  a.result.status = b.result.status = engine::job_status_t::completed;
+  a.done_ms = b.done_ms = 100;
+  a.timeline_json = timeline("worker 0 cuda device 0", 10, 60);
+  b.timeline_json = timeline("worker 1 cuda device 1", 0, 10);
+  r.proofs = {a, b};
+  EXPECT_EQ(r.headroom().core_seconds_per_proof, 0);  // the target reported no CPU time
+  EXPECT_EQ(format_bench_report(r).find("CPU: "), std::string::npos);
+  r.cpu_seconds = 0.6;
+  r.cpu_cores = 16;
+  const auto h = r.headroom();
+  EXPECT_DOUBLE_EQ(h.core_seconds_per_proof, 0.3);
+  EXPECT_NEAR(h.device_seconds_per_proof, (0.5 + 0.1) * 0.1 / 2, 1e-12);
+  EXPECT_NEAR(h.devices_fed, 16 * 0.03 / 0.3, 1e-9);
+  const std::string text = format_bench_report(r);
+  EXPECT_NE(text.find("CPU: 0.3 core-s per proof (6.0 of 16 cores busy on average); device busy 0.03 s per proof, "
+                      "so these 16 cores could feed ~1.6 such devices"),
+            std::string::npos)
+      << text;
 }
 
 // The GPU prover's nine prove_start.* steps plus the engine's stages: every

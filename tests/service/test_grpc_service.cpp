@@ -296,6 +296,8 @@ TEST_F(GrpcService, StatusMetricsAndTimeline) {
   EXPECT_EQ(s.memory_budget_bytes(), uint64_t(4) << 30);
   EXPECT_GT(s.peak_rss_bytes(), 0u);
   EXPECT_GE(s.peak_rss_bytes(), s.rss_bytes());
+  EXPECT_GT(s.process_cpu_seconds(), 0);  // it proved: some CPU was spent
+  EXPECT_GE(s.cpu_cores(), 1u);
   // Idle: every pipeline gauge is back at zero and no worker holds a job.
   EXPECT_EQ(s.partitions_synthesizing() + s.partitions_queued() + s.partitions_proving() + s.partitions_finalizing(), 0u);
   for (const auto& g : s.gpus()) {
