@@ -46,6 +46,7 @@ struct bench_cli_options {
   bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true, keep_host_params = false;
   bool trusted_params = false;  // --params read without the per-point subgroup checks
   std::string msm_scratch = "auto";
+  uint64_t msm_threads = 0;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1, load_concurrency = 2;
   int64_t partition = -1;  // PoSt: -1 = the first partition of DIR
   uint64_t miner_id = 0, sector_number = 0;
@@ -111,6 +112,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   gpu_options.overlap = !o.gpu_in_turn;
   gpu_options.pin_witness = o.pin_witness;
   gpu_options.msm_scratch = groth16::parse_msm_scratch(o.msm_scratch);
+  gpu_options.msm_threads = size_t(o.msm_threads);
   gpu_options.residency = gpu::residency_policy_t::parse(o.residency);
   gpu_options.proofs_in_flight = o.workers;
   hooks.backend =
@@ -423,6 +425,18 @@ command_t add_bench_command(CLI::App& root) {
                          "released after each MSM, one at a time (one-at-a-time: room for every query on the "
                          "device); auto picks one-at-a-time only when that alone fits every query ([gpus] msm_scratch)")
       ->check(CLI::IsMember({"auto", "per-query", "one-at-a-time"}));
+  in_process->add_option("--msm-threads", o->msm_threads,
+                         "CUDA backend: accumulation threads each MSM aims for, a power of two from 4096 to 4194304 "
+                         "(0: 131072); more threads make shorter kernel blocks, which a WinningPoSt under load "
+                         "waits less for ([gpus] msm_threads)")
+      ->check([](const std::string& s) {
+        try {
+          groth16::check_msm_threads(std::stoull(s));
+          return std::string();
+        } catch (const std::exception& e) {
+          return std::string(e.what());
+        }
+      });
   in_process->add_flag("--trusted-params", o->trusted_params,
                        "Read --params without the subgroup check of every point (~25 us per G1 point per core: a "
                        "4 GB file takes minutes on 16 cores); for files whose integrity is known");

@@ -67,7 +67,9 @@ bool all_on_device(const gpu::residency_plan_t& plan) {
 gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free) {
   using scratch = gpu_prover_options_t::msm_scratch_t;
   const uint64_t given = o.residency.device_reserve;
-  auto reserve = [&](bool one) { return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one); };
+  auto reserve = [&](bool one) {
+    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads);
+  };
   if (o.msm_scratch == scratch::one_at_a_time) {
     auto [placed, window] = place(p, o, reserve(true), free, true);
     return {std::move(placed), window, true};
@@ -91,13 +93,21 @@ gpu_prover_t::plan_t plan_for(const parameters_t& p, const gpu_prover_options_t&
 
 }  // namespace
 
-uint64_t gpu_prover_t::working_bytes(const query_sizes_t& p, uint32_t proofs_in_flight, bool one_at_a_time) {
+void check_msm_threads(uint64_t threads) {
+  if (threads == 0 || (std::has_single_bit(threads) && threads >= (uint64_t(1) << 12) && threads <= (uint64_t(1) << 22)))
+    return;
+  throw std::invalid_argument("msm_threads " + std::to_string(threads) +
+                              ": expected 0 (the default, 131072) or a power of two from 4096 to 4194304");
+}
+
+uint64_t gpu_prover_t::working_bytes(const query_sizes_t& p, uint32_t proofs_in_flight, bool one_at_a_time,
+                                     size_t msm_threads) {
   constexpr size_t g1_xyzz = 4 * sizeof(ff::fp_t), g2_xyzz = 8 * sizeof(ff::fp_t);
   const uint64_t n = p.h + 1, aux = p.l;
   const uint64_t per_proof = (3 * n + 3 * aux) * sizeof(fr_t);
-  const uint64_t each[5] = {gpu::msm_plan::scratch_bytes(p.h, g1_xyzz), gpu::msm_plan::scratch_bytes(p.l, g1_xyzz),
-                            gpu::msm_plan::scratch_bytes(p.a, g1_xyzz), gpu::msm_plan::scratch_bytes(p.b_g1, g1_xyzz),
-                            gpu::msm_plan::scratch_bytes(p.b_g2, g2_xyzz)};
+  auto scratch = [&](size_t m, size_t xyzz) { return gpu::msm_plan::scratch_bytes(m, xyzz, msm_threads); };
+  const uint64_t each[5] = {scratch(p.h, g1_xyzz), scratch(p.l, g1_xyzz), scratch(p.a, g1_xyzz),
+                            scratch(p.b_g1, g1_xyzz), scratch(p.b_g2, g2_xyzz)};
   constexpr uint64_t tables_and_temp = uint64_t(256) << 20;  // NTT tables (<= 64 MiB), CUB temporaries
   const uint64_t proofs = std::max<uint32_t>(proofs_in_flight, 1);
   if (one_at_a_time) return proofs * (per_proof + *std::max_element(each, each + 5)) + tables_and_temp;
@@ -122,6 +132,7 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, p
     : sizes_(query_sizes_t::of(params)),
       overlap_(o.overlap && !plan.one_at_a_time),
       one_at_a_time_(plan.one_at_a_time),
+      msm_threads_((check_msm_threads(o.msm_threads), o.msm_threads)),
       plan_(std::move(plan.residency)),
       window_(plan.window),
       h_(params.h, plan_.tiers[0], window_),
@@ -261,6 +272,7 @@ pending_proof_t gpu_prover_t::msms_and_h(const r1cs::witness_cs& w, gpu::device_
   // scratch for the next.
   gpu::msm_config cfg;
   cfg.release_scratch = one_at_a_time_;
+  cfg.threads = msm_threads_;
   auto on_aux = [&](const r1cs::density_tracker& dens) {
     return gpu::compact_by_bits(aux_d, dens.words(), dens.total_density());
   };

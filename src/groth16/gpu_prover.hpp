@@ -60,7 +60,18 @@ struct gpu_prover_options_t {
   // device (32 GiB WindowPoSt: 57 GiB of points, BENCHMARKS.md).
   enum class msm_scratch_t : uint8_t { automatic, per_query, one_at_a_time };
   msm_scratch_t msm_scratch = msm_scratch_t::automatic;
+  // Accumulation threads each MSM aims for (gpu::msm_config::threads); 0 =
+  // the default 2^17. More threads sum shorter chunks, so each block of the
+  // long PoRep accumulations ends sooner and a WinningPoSt's kernels on
+  // high-priority streams wait less for SMs (blocks are never preempted);
+  // what it costs the MSM itself: BM_gpu_msm_g1 threads_log rows. A power of
+  // two in [2^12, 2^22] (check_msm_threads).
+  size_t msm_threads = 0;
 };
+
+// Throws std::invalid_argument naming the value unless it is 0 or a power of
+// two in [2^12, 2^22].
+void check_msm_threads(uint64_t threads);
 
 // "auto", "per-query", "one-at-a-time"; std::invalid_argument otherwise.
 gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s);
@@ -112,7 +123,9 @@ class gpu_prover_t {
   // proof) and for windows only with 3 (BENCHMARKS.md).
   // one_at_a_time: the same per proof, plus per proof one MSM's scratch
   // (the largest query's) in place of every query's.
-  static uint64_t working_bytes(const query_sizes_t& sizes, uint32_t proofs_in_flight, bool one_at_a_time = false);
+  // msm_threads: gpu_prover_options_t::msm_threads (0 = the default).
+  static uint64_t working_bytes(const query_sizes_t& sizes, uint32_t proofs_in_flight, bool one_at_a_time = false,
+                                size_t msm_threads = 0);
 
   // true when the MSMs run one after another, each releasing its scratch
   // (gpu_prover_options_t::msm_scratch, as planned).
@@ -146,6 +159,7 @@ class gpu_prover_t {
   query_sizes_t sizes_;
   bool overlap_;
   bool one_at_a_time_;
+  size_t msm_threads_;
   gpu::residency_plan_t plan_;
   size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;

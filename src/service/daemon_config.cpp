@@ -247,6 +247,7 @@ groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
   o.proofs_in_flight = gpu_workers_per_device;
   o.pin_witness = pin_witness;
   o.msm_scratch = groth16::parse_msm_scratch(msm_scratch);
+  o.msm_threads = size_t(msm_threads);
   return o;
 }
 
@@ -296,6 +297,12 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "pin_witness", c.pin_witness);
   r.read("gpus", "msm_scratch", c.msm_scratch);
   check_choice(r, "gpus", "msm_scratch", c.msm_scratch, {"auto", "per-query", "one-at-a-time"});
+  r.read("gpus", "msm_threads", c.msm_threads, uint32_t(1) << 22);
+  try {
+    groth16::check_msm_threads(c.msm_threads);
+  } catch (const std::invalid_argument& e) {
+    r.fail("gpus", "msm_threads", e.what());
+  }
   try {
     (void)c.gpu_options();  // the one parser of the mode names
   } catch (const std::invalid_argument& e) {

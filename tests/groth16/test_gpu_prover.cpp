@@ -77,6 +77,16 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
   for (int k = 0; k < 2; ++k) {
     EXPECT_EQ(finalize(params, lean.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu.encode()) << k;
   }
+
+  // Shorter accumulation chunks ([gpus] msm_threads): the smallest and the
+  // largest thread counts allowed give the same bytes.
+  for (size_t threads : {size_t(1) << 12, size_t(1) << 22}) {
+    gpu_prover_options_t o;
+    o.msm_threads = threads;
+    gpu_prover_t many(params, o);
+    EXPECT_EQ(finalize(params, many.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu.encode())
+        << threads << " threads";
+  }
 }
 
 // A witness page-locked in place (what the engine does after synthesis) is

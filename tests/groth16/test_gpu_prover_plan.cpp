@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 
 #include "groth16/gpu_prover.hpp"
 
@@ -84,4 +85,31 @@ TEST(gpu_prover_plan, a_given_reserve_is_used_for_both_and_names_parse) {
   EXPECT_EQ(parse_msm_scratch("per-query"), scratch::per_query);
   EXPECT_EQ(parse_msm_scratch("one-at-a-time"), scratch::one_at_a_time);
   EXPECT_THROW(parse_msm_scratch("lean"), std::invalid_argument);
+}
+
+// More accumulation threads (gpu_prover_options_t::msm_threads) hold more
+// chunk sums: per MSM about 5 bucket-sized points per extra thread (three
+// per chunk, two per thread), 192 bytes each in G1 (XYZZ), 384 in G2. The
+// planner reserves them; other thread counts are refused by name.
+TEST(gpu_prover_plan, more_msm_threads_reserve_their_chunk_sums) {
+  const auto q = window_post_32g();
+  const uint64_t base = gpu_prover_t::working_bytes(q, 1, true);
+  const uint64_t more = gpu_prover_t::working_bytes(q, 1, true, size_t(1) << 20);
+  const uint64_t extra = (uint64_t(1) << 20) - (uint64_t(1) << 17);
+  // The largest scratch decides (one at a time): at least a G1 MSM's growth,
+  // at most a G2 MSM's (with slack for the chunk rounding).
+  EXPECT_GE(more - base, 5 * extra * 192 * 9 / 10);
+  EXPECT_LE(more - base, 5 * extra * 384 * 11 / 10);
+  EXPECT_EQ(gpu_prover_t::working_bytes(q, 1, true, size_t(1) << 17), base);  // the default, spelled out
+  EXPECT_NO_THROW(check_msm_threads(0));
+  EXPECT_NO_THROW(check_msm_threads(4096));
+  EXPECT_NO_THROW(check_msm_threads(uint64_t(1) << 22));
+  for (uint64_t bad : {uint64_t(2048), uint64_t(100000), uint64_t(1) << 23}) {
+    try {
+      check_msm_threads(bad);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(std::to_string(bad)), std::string::npos) << e.what();
+    }
+  }
 }

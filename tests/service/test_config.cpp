@@ -39,6 +39,7 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_FALSE(c.gpu_options().residency.forced);
   EXPECT_TRUE(c.pin_witness);
   EXPECT_TRUE(c.gpu_options().pin_witness);
+  EXPECT_EQ(c.gpu_options().msm_threads, 0u);
   EXPECT_TRUE(c.devices.empty());
   EXPECT_EQ(c.synthesis_threads, 0u);
   EXPECT_EQ(c.compact_witness, "auto");
@@ -102,6 +103,7 @@ critical_workers_per_device = 2
 param_residency = "pinned"
 device_reserve = "20GiB"
 pin_witness = false
+msm_threads = 524288
 [synthesis]
 threads = 12
 compact_witness = "on"
@@ -135,6 +137,7 @@ retention = "90s"
   EXPECT_TRUE(g.overlap);
   EXPECT_FALSE(c.pin_witness);
   EXPECT_FALSE(g.pin_witness);
+  EXPECT_EQ(g.msm_threads, size_t(1) << 19);
   EXPECT_EQ(c.synthesis_threads, 12u);
   EXPECT_EQ(c.compact_witness, "on");
   EXPECT_EQ(c.engine_config().compact_witness, cuzk::engine::engine_config_t::compact_t::on);
@@ -183,6 +186,9 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\ncritical_workers_per_device = \"1\"\n", {"gpus.critical_workers_per_device", "integer"});
   expect_rejected("[gpus]\nparam_residency = \"mmap\"\n", {"gpus.param_residency", "mmap"});
   expect_rejected("[gpus]\ndevice_reserve = \"lots\"\n", {"gpus.device_reserve"});
+  expect_rejected("[gpus]\nmsm_threads = 100000\n", {"gpus.msm_threads", "power of two"});
+  expect_rejected("[gpus]\nmsm_threads = 2048\n", {"gpus.msm_threads", "4096"});
+  expect_rejected("[gpus]\nmsm_threads = 8388608\n", {"gpus.msm_threads"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
   expect_rejected("[synthesis]\ncompact_witness = \"yes\"\n", {"synthesis.compact_witness", "'yes'"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
