@@ -104,10 +104,11 @@ if want post32; then
     --out-dir "$OUT/winning32"
   step gen_vanilla_32g_load 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --format curio \
     --out "$OUT/v32_load.json"
+  # POST32_ARGS: more `cuzk bench` options for both runs (e.g. --msm-threads 524288).
   step bench_wpost32 ${POST32_SECS:-540} "$B/cuzk" bench --kind window-post --vanilla-dir "$OUT/wpost32" \
-    --proofs ${WPOST32_PROOFS:-4} --concurrency ${WPOST32_J:-2} --timeline --timeline-out "$OUT/timeline_wpost32.json"
+    --proofs ${WPOST32_PROOFS:-4} --concurrency ${WPOST32_J:-2} ${POST32_ARGS:-} --timeline --timeline-out "$OUT/timeline_wpost32.json"
   step bench_winning32_load ${POST32_SECS:-540} "$B/cuzk" bench --kind winning-post --vanilla-dir "$OUT/winning32" \
-    --proofs ${WINNING32_PROOFS:-5} --load-vanilla "$OUT/v32_load.json" --timeline-out "$OUT/timeline_winning32_load.json"
+    --proofs ${WINNING32_PROOFS:-5} --load-vanilla "$OUT/v32_load.json" ${POST32_ARGS:-} --timeline-out "$OUT/timeline_winning32_load.json"
   rm -rf "$OUT/wpost32" "$OUT/winning32" "$OUT/v32_load.json"
   for t in wpost32 winning32_load; do
     [ -f "$OUT/timeline_$t.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_$t.json" --out "$OUT/timeline_$t.svg" > /dev/null 2>&1
