@@ -1,7 +1,6 @@
 // cuzk circuit-info --kind porep|window-post|winning-post|snap --sector-size S [--full-shape]
 // Counts of one partition circuit in shape mode (no witness values).
 #include <bit>
-#include <functional>
 #include <optional>
 #include <memory>
 
@@ -9,9 +8,7 @@
 
 #include "circuits/porep_circuit.hpp"
 #include "circuits/porep_layout_t.hpp"
-#include "circuits/porep_synthesizer_t.hpp"
-#include "circuits/post_synthesis.hpp"
-#include "circuits/snap_synthesis.hpp"
+#include "circuits/compiled_for.hpp"
 #include "circuits/post_circuit.hpp"
 #include "circuits/snap_circuit.hpp"
 #include "cli/cli_support.hpp"
@@ -82,12 +79,12 @@ void print_capacity(const r1cs::shape_counts_t& counts, std::optional<uint64_t> 
              gib(two - one), gib(2 * one - two), gib(lean_two - lean_one), gib(2 * lean_one - lean_two));
 }
 
-// The bound of a compiled circuit, timed, unless --no-wide-bound.
-std::optional<uint64_t> wide_bound_of(const circuit_info_options& o,
-                                      const std::function<std::shared_ptr<const circuits::porep_compiled_t>()>& compile) {
+// The bound of the circuit's compiled form (the engine's), timed, unless --no-wide-bound.
+std::optional<uint64_t> wide_bound_of(const circuit_info_options& o, filecoin::parameter_kind_t kind,
+                                      uint64_t sector_bytes) {
   if (o.no_wide_bound) return std::nullopt;
   stopwatch sw;
-  const auto compiled = compile();
+  const auto compiled = circuits::compiled_for(kind, sector_bytes);
   const double compile_ms = sw.lap();
   const uint64_t bound = compiled->wide_aux_bound();
   fmt::print("compiled rows: {:.1f} ms; bound on values other than 0 and 1: {:.1f} ms\n", compile_ms, sw.lap());
@@ -121,7 +118,10 @@ int run_post_circuit_info(const circuit_info_options& o) {
              circuit.params().sector_count);
   fmt::print("shape mode (one block): {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 wide_bound_of(o, [&] { return circuits::compiled_post_for(circuit); }));
+                 wide_bound_of(o,
+                               kind == porep::post_kind_t::window ? filecoin::parameter_kind_t::window_post
+                                                                  : filecoin::parameter_kind_t::winning_post,
+                               porep::parse_sector_size(o.sector_size)));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -148,7 +148,8 @@ int run_snap_circuit_info(const circuit_info_options& o) {
   fmt::print("  challenges {}, apex leaves {}, h {} (of {}), Tree D height {}, apex row {}\n", s.challenges,
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
-  print_capacity({constraints, c.num_inputs, c.num_aux}, wide_bound_of(o, [&] { return circuits::compiled_snap_for(s); }));
+  print_capacity({constraints, c.num_inputs, c.num_aux},
+                 wide_bound_of(o, filecoin::parameter_kind_t::snap_deals, porep::parse_byte_size(o.sector_size)));
   return exit_ok;
 }
 
@@ -181,10 +182,8 @@ int run_circuit_info(const circuit_info_options& o) {
   for (size_t i = 0; i < l.labels.size(); ++i) print_step(i == 0 ? "labels" : "", l.labels[i]);
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
-  print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()}, wide_bound_of(o, [&] {
-                   auto synthesizer = circuits::porep_synthesizer_t::for_sector(params);
-                   return std::shared_ptr<const circuits::porep_compiled_t>(synthesizer, &synthesizer->compiled());
-                 }));
+  print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()},
+                 wide_bound_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);

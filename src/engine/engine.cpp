@@ -7,6 +7,7 @@
 
 #include "circuits/circuit_input.hpp"
 #include "circuits/circuit_registry.hpp"
+#include "circuits/compiled_for.hpp"
 #include "circuits/porep_partition_circuit_t.hpp"
 #include "circuits/circuit_model.hpp"
 #include "circuits/post_partition_circuit_t.hpp"
@@ -594,7 +595,15 @@ preload_result_t engine_t::preload(const std::string& circuit_id) {
     throw invalid_request(err.what());
   }
   // Loading prepared the backend (param_store_t's ready hook).
-  return {!loaded, loaded ? e->load_ms : 0};
+  preload_result_t out{!loaded, loaded ? e->load_ms : 0};
+  if (const auto c = filecoin::official_circuit_of_id(circuit_id)) {
+    const auto t0 = steady_clock::now();
+    out.wide_bound = circuits::compiled_for(c->kind, c->sector_bytes)->wide_aux_bound();
+    out.compile_ms = uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(steady_clock::now() - t0).count());
+    spdlog::info("engine: '{}' compiled rows ready ({} ms; at most {} aux values other than 0 and 1)", circuit_id,
+                 out.compile_ms, *out.wide_bound);
+  }
+  return out;
 }
 
 evict_result_t engine_t::evict(const std::string& circuit_id) {

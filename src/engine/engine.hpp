@@ -39,6 +39,12 @@ namespace cuzk::engine {
 struct preload_result_t {
   bool already_loaded = false;
   uint64_t load_time_ms = 0;
+  // An official circuit id (porep-*, wpost-*, winning-*, snap-*): its
+  // compiled rows and their bound on aux values other than 0 and 1, built
+  // now so its first job does not build them on its submit (seconds at
+  // 32 GiB); the time it took here (0 when an earlier call built them).
+  std::optional<uint64_t> wide_bound;
+  uint64_t compile_ms = 0;
 };
 
 struct evict_result_t {

@@ -315,6 +315,21 @@ TEST(engine_params, preloads_announce_every_set_then_load_the_highest_priority_f
       fmt::format("claim wpost-2k 3 {} loaded", loaded[1]), fmt::format("prepare {}", h[1]),
       fmt::format("claim porep-2k 2 {} loaded", loaded[0]), fmt::format("prepare {}", h[0])};
   EXPECT_EQ(backend->log(), expected);
+  // Each official id's compiled rows were built on preload, with their bound:
+  // the 2 KiB PoRep partition's is 43,806 (CompiledRowsEmulated.WideBoundHolds...
+  // measures a random witness's real count equal to it); a PoSt partition's
+  // aux are nearly all wide (Poseidon), so its bound is most of its aux.
+  ASSERT_TRUE(done[2].second.wide_bound.has_value());
+  EXPECT_EQ(*done[2].second.wide_bound, 43806u);
+  for (int i : {0, 1}) {
+    ASSERT_TRUE(done[i].second.wide_bound.has_value()) << done[i].first;
+    EXPECT_GT(*done[i].second.wide_bound, 0u) << done[i].first;
+  }
+  // A second preload finds them built (the same shared instance the jobs use).
+  const auto again = e.preload("porep-2k");
+  EXPECT_TRUE(again.already_loaded);
+  EXPECT_EQ(again.wide_bound, done[2].second.wide_bound);
+  EXPECT_LT(again.compile_ms, 50u);
   // An unknown id is refused naming it, after nothing was loaded for it.
   EXPECT_THROW(e.preload_all({"wpost-64g"}), invalid_request);
 }
