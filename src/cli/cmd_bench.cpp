@@ -8,6 +8,8 @@
 //            update of DIR (`cuzk gen-vanilla snap`, all its partitions), per job
 // cuzk bench --kind window-post|winning-post --vanilla-dir DIR --load-vanilla FILE ...:
 //            those PoSt proofs idle, then under a stream of PoRep jobs of FILE
+#include <unistd.h>
+
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -63,13 +65,8 @@ struct param_set_t {
   std::string file;
 };
 
-// From `file`, or a fresh random setup (development only: whoever runs it
-// knows the toxic waste).
-std::shared_ptr<groth16::parameters_t> bench_parameters(const param_set_t& set, const std::string& backend,
-                                                        bool trusted) {
-  if (!set.file.empty())
-    return std::make_shared<groth16::parameters_t>(
-        groth16::read_parameters(set.file, trusted ? ec::subgroup_check::skip : ec::subgroup_check::check));
+// A fresh random setup (development only: whoever runs it knows the toxic waste).
+std::shared_ptr<groth16::parameters_t> bench_parameters(const param_set_t& set, const std::string& backend) {
   auto circuit = circuits::make_circuit(set.circuit, set.size);
   fmt::print(stderr, "generating parameters for {} (random setup, for benchmarking only)...\n", circuit->description());
   groth16::os_rng rng;
@@ -98,8 +95,30 @@ param_set_t param_set_of(const service::bench_options_t& b, const std::string& f
   return {engine::engine_t::circuit_id_for(b.request ? *b.request : probe), b.circuit, b.size, file};
 }
 
+// A parameter cache directory of symbolic links <id>.params -> the --params
+// files, removed at exit: the engine loads them as a daemon loads its cache.
+struct bench_param_cache_t {
+  std::filesystem::path dir;
+  ~bench_param_cache_t() {
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+  }
+};
+
 std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, const std::vector<param_set_t>& sets) {
   engine::engine_config_t cfg;
+  static bench_param_cache_t cache;
+  for (const auto& set : sets) {
+    if (set.file.empty()) continue;
+    if (cache.dir.empty()) {
+      cache.dir = std::filesystem::temp_directory_path() / fmt::format("cuzk-bench-params-{}", ::getpid());
+      std::filesystem::remove_all(cache.dir);
+      std::filesystem::create_directories(cache.dir);
+    }
+    std::filesystem::create_symlink(std::filesystem::absolute(set.file), cache.dir / (set.id + ".params"));
+  }
+  if (!cache.dir.empty()) cfg.param_cache = cache.dir.string();
+  cfg.param_subgroup_checks = !o.trusted_params;
   if (!o.budget.empty() && o.budget != "auto") cfg.total_budget = service::parse_size(o.budget);
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
@@ -118,14 +137,27 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   hooks.backend =
       o.backend == "cpu" ? engine::make_cpu_backend(o.devices) : engine::make_backend(o.backend, gpu_options);
   auto e = std::make_unique<engine::engine_t>(cfg, hooks);
-  // The engine owns them: the GPU backend frees the host copy of what it
-  // holds (unless --keep-host-params), as for a loaded file. A random setup
-  // cannot be read again: a partition that falls back to the CPU fails, saying so.
+  // A --params file is loaded now, as the daemon loads its cache (the queries
+  // every GPU holds read from the file onto it, unless --keep-host-params), so
+  // its load is not in the proofs' times. A random setup is registered: the
+  // GPU backend frees the host copy of what it holds, and a partition that
+  // falls back to the CPU fails, saying so (it cannot be read again).
   for (const auto& set : sets) {
-    auto params = bench_parameters(set, o.backend, o.trusted_params);
-    e->register_parameters(set.id, std::move(params), [file = set.file]() -> groth16::parameters_t {
-      if (file.empty()) throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
-      return groth16::read_parameters(file);
+    if (!set.file.empty()) {
+      const auto r = e->preload(set.id);
+      const auto st = e->status();
+      for (const auto& p : st.loaded_params) {
+        if (p.circuit_id != set.id) continue;
+        fmt::print(stderr, "parameters {} loaded from {} in {:.1f} s: {:.2f} GiB charged to the memory budget, "
+                   "{:.2f} GiB of the set held by the GPUs only\n",
+                   set.id, set.file, double(r.load_time_ms) / 1e3, double(p.bytes) / double(uint64_t(1) << 30),
+                   double(p.host_released) / double(uint64_t(1) << 30));
+      }
+      continue;
+    }
+    auto params = bench_parameters(set, o.backend);
+    e->register_parameters(set.id, std::move(params), []() -> groth16::parameters_t {
+      throw std::runtime_error("a random bench setup cannot be loaded again for the CPU fallback");
     });
   }
   return e;

@@ -201,6 +201,23 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
   if (compact_witness_) spdlog::info("engine: witnesses stay compact until prove_start (0/1 values as bits, rows formed there)");
   params_.set_hooks([this](param_entry_t& e) { ready(e); },
                     [backend = backend_](const groth16::parameters_t& p) { backend->forget(p); });
+  if (config_.release_host_params) {
+    // Queries the backend holds itself are read from the file straight onto it (issue 18).
+    params_.set_stream_hooks(
+        [this](const std::string& id, const groth16::parameter_layout_t& l) {
+          // Its plan leaves room for sets of higher rank only beside its own claim.
+          bool first = false;
+          {
+            std::lock_guard lk(claimed_mu_);
+            first = claimed_.insert(id).second;
+          }
+          if (first) backend_->claim_residency(id, uint32_t(circuit_priority(id)), l.bytes_holding(0x1f), nullptr);
+          return backend_->device_queries_for(id, l.sizes);
+        },
+        [this](param_entry_t& e, uint32_t unread, const groth16::parameter_file_t& f, ec::subgroup_check chk) {
+          load_to_devices(e, unread, f, chk);
+        });
+  }
   if (backend_->pools_witness()) {
     auto pool = std::make_unique<r1cs::buffer_pool_t>();
     if (pool->install()) {
@@ -468,7 +485,12 @@ void engine_t::impl::purge_expired_locked() {
 
 void engine_t::impl::announce(const std::string& circuit_id) {
   if (!params_.available(circuit_id)) return;
-  backend_->claim_residency(circuit_id, uint32_t(circuit_priority(circuit_id)), params_.bytes_for(circuit_id), nullptr);
+  {
+    std::lock_guard lk(claimed_mu_);
+    claimed_.insert(circuit_id);
+  }
+  backend_->claim_residency(circuit_id, uint32_t(circuit_priority(circuit_id)), params_.set_bytes_for(circuit_id),
+                            nullptr);
 }
 
 void engine_t::impl::prepare(const std::string& circuit_id, const groth16::parameters_t& params) {
@@ -481,6 +503,20 @@ void engine_t::impl::prepare(const std::string& circuit_id, const groth16::param
   } catch (const std::exception& e) {
     spdlog::warn("engine: could not prepare parameters '{}' on backend {}: {}", circuit_id, backend_->name(), e.what());
   }
+}
+
+void engine_t::impl::load_to_devices(param_entry_t& e, uint32_t unread, const groth16::parameter_file_t& file,
+                                     ec::subgroup_check chk) {
+  // As ready(): a WinningPoSt's provers keep the streams made now, at the greatest priority.
+  gpu::scoped_stream_priority priority(e.circuit_id.starts_with("winning-"));
+  const auto t0 = steady_clock::now();
+  backend_->claim_residency(e.circuit_id, uint32_t(circuit_priority(e.circuit_id)), e.full_bytes, e.params.get());
+  backend_->prepare_from_file(*e.params, unread, file, chk);
+  spdlog::info("engine: parameters '{}' ready on backend {} in {} ms, {} of them read from the file onto the devices "
+               "only",
+               e.circuit_id, backend_->name(),
+               std::chrono::duration_cast<std::chrono::milliseconds>(steady_clock::now() - t0).count(),
+               gib_text(e.host_released));
 }
 
 void engine_t::impl::ready(param_entry_t& e) {
@@ -595,7 +631,9 @@ preload_result_t engine_t::preload(const std::string& circuit_id) {
     throw invalid_request(err.what());
   }
   // Loading prepared the backend (param_store_t's ready hook).
-  preload_result_t out{!loaded, loaded ? e->load_ms : 0};
+  preload_result_t out;
+  out.already_loaded = !loaded;
+  out.load_time_ms = loaded ? e->load_ms : 0;
   if (const auto c = filecoin::official_circuit_of_id(circuit_id)) {
     const auto t0 = steady_clock::now();
     out.wide_bound = circuits::compiled_for(c->kind, c->sector_bytes)->wide_aux_bound();

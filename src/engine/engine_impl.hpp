@@ -8,6 +8,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -51,6 +53,11 @@ class engine_t::impl {
   // param_store_t's ready hook for a freshly loaded file: prepare, then
   // (config release_host_params) backend_->release_host_copy.
   void ready(param_entry_t& e);
+  // The stream hooks' load (param_store_t::set_stream_hooks): claims the
+  // set's whole size on the devices, then has the backend read the unread
+  // queries from the file itself (prove_backend_t::prepare_from_file).
+  void load_to_devices(param_entry_t& e, uint32_t unread, const groth16::parameter_file_t& file,
+                       ec::subgroup_check chk);
   // After engine_t::evict: queued jobs of that id get their parameters loaded again.
   void evicted(const std::string& circuit_id);
 
@@ -113,6 +120,9 @@ class engine_t::impl {
   std::shared_ptr<prove_backend_t> backend_, fallback_;
   // Synthesis hands compact witnesses to prove_start (engine_config_t::compact_witness).
   bool compact_witness_ = false;
+  // Ids claimed on the backend (announce, or a load's plan that claimed first).
+  std::mutex claimed_mu_;
+  std::set<std::string> claimed_;
   // Witness buffers kept between partitions when the backend asks for it
   // (prove_backend_t::pools_witness); paid for through budget_'s pooled bytes.
   std::unique_ptr<r1cs::buffer_pool_t> pool_;

@@ -25,6 +25,16 @@ class fault_injecting_backend_t final : public prove_backend_t {
   std::string name() const override { return inner_->name() + "+faults"; }
   void prepare(const groth16::parameters_t& p) override { inner_->prepare(p); }
   uint64_t release_host_copy(groth16::parameters_t& p) override { return inner_->release_host_copy(p); }
+  void claim_residency(const std::string& id, uint32_t rank, uint64_t bytes, const groth16::parameters_t* p) override {
+    inner_->claim_residency(id, rank, bytes, p);
+  }
+  uint32_t device_queries_for(const std::string& id, const groth16::query_sizes_t& sizes) override {
+    return inner_->device_queries_for(id, sizes);
+  }
+  void prepare_from_file(const groth16::parameters_t& p, uint32_t unread, const groth16::parameter_file_t& file,
+                         ec::subgroup_check chk) override {
+    inner_->prepare_from_file(p, unread, file, chk);
+  }
   void forget(const groth16::parameters_t& p) override { inner_->forget(p); }
   void prepare_witness(r1cs::witness_cs& w) noexcept override { inner_->prepare_witness(w); }
   bool compact_witness() const override { return inner_->compact_witness(); }

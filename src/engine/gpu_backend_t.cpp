@@ -50,22 +50,43 @@ int gpu_backend_t::ordinal(uint32_t device) const {
   return int(devices_[device]);
 }
 
+std::shared_ptr<gpu_backend_t::slot_t> gpu_backend_t::slot_of(const groth16::parameters_t& params, uint32_t device) {
+  std::lock_guard lk(mu_);
+  auto& s = slots_[{&params, device}];
+  if (!s) s = std::make_shared<slot_t>();
+  return s;
+}
+
+void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, const groth16::gpu_prover_t& prover) {
+  mark_built(device, params);
+  const auto& plan = prover.residency();
+  spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
+               ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
+               double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
+               prover.one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
+                                          : "MSMs at once (scratch kept per query)");
+  std::lock_guard count_lk(mu_);
+  ++built_;
+}
+
 std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t device,
                                                                      const groth16::parameters_t& params) {
   // CUDA's current device is per thread and workers are plain threads: set
   // it before the prover is built or used.
   gpu::set_device(ordinal(device));
-  std::shared_ptr<slot_t> slot;
-  {
-    std::lock_guard lk(mu_);
-    auto& s = slots_[{&params, device}];
-    if (!s) s = std::make_shared<slot_t>();
-    slot = s;
-  }
+  const auto slot = slot_of(params, device);
   // Other parameter sets and devices are not blocked while this one uploads.
   std::lock_guard lk(slot->mu);
   const identity_t id = identity_of(params);
   if (!slot->prover || !(slot->identity == id)) {
+    {
+      std::lock_guard map_lk(mu_);
+      if (from_file_.contains(&params)) {
+        throw std::runtime_error("GPU " + std::to_string(ordinal(device)) +
+                                 ": no prover for parameters loaded from their file onto the devices (their queries "
+                                 "are not in host memory to build one from)");
+      }
+    }
     slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const auto [held, first] = held_for_others(device, params, free);
@@ -75,17 +96,39 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
     }
     slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_, free - held);
     slot->identity = id;
-    mark_built(device, params);
-    const auto& plan = slot->prover->residency();
-    spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
-                 ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
-                 double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
-                 slot->prover->one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
-                                                   : "MSMs at once (scratch kept per query)");
-    std::lock_guard count_lk(mu_);
-    ++built_;
+    built(device, params, *slot->prover);
   }
   return slot->prover;
+}
+
+uint32_t gpu_backend_t::device_queries_for(const std::string& circuit_id, const groth16::query_sizes_t& sizes) {
+  uint32_t mask = 0x1f;
+  for (uint32_t device = 0; device < devices_.size(); ++device) {
+    gpu::set_device(ordinal(device));
+    const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
+    const uint64_t held = held_for_claim(device, circuit_id, free).first;
+    mask &= groth16::gpu_prover_t::device_queries(sizes, options_, free - held);
+  }
+  return mask;
+}
+
+void gpu_backend_t::prepare_from_file(const groth16::parameters_t& params, uint32_t unread,
+                                      const groth16::parameter_file_t& file, ec::subgroup_check chk) {
+  {
+    std::lock_guard lk(mu_);
+    from_file_.insert(&params);
+  }
+  for (uint32_t device = 0; device < devices_.size(); ++device) {
+    gpu::set_device(ordinal(device));
+    const auto slot = slot_of(params, device);
+    std::lock_guard lk(slot->mu);
+    slot->prover.reset();
+    const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
+    const uint64_t held = held_for_others(device, params, free).first;
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk, options_, free - held);
+    slot->identity = identity_of(params);
+    built(device, params, *slot->prover);
+  }
 }
 
 groth16::pending_proof_t gpu_backend_t::prove_start(uint32_t device, const groth16::parameters_t& params,
@@ -125,13 +168,21 @@ void gpu_backend_t::claim_residency(const std::string& circuit_id, uint32_t rank
 
 std::pair<uint64_t, std::string> gpu_backend_t::held_for_others(uint32_t device, const groth16::parameters_t& params,
                                                                 uint64_t free) const {
+  std::string self;
+  {
+    std::lock_guard lk(mu_);
+    for (const auto& [id, c] : claims_) {
+      if (c.params == &params) self = id;
+    }
+  }
+  return held_for_claim(device, self, free);
+}
+
+std::pair<uint64_t, std::string> gpu_backend_t::held_for_claim(uint32_t device, const std::string& self,
+                                                               uint64_t free) const {
   std::lock_guard lk(mu_);
   std::vector<gpu::residency_claim_t> claims;
-  std::string self;
-  for (const auto& [id, c] : claims_) {
-    claims.push_back({id, c.rank, c.bytes, bool(c.built_on >> device & 1)});
-    if (c.params == &params) self = id;
-  }
+  for (const auto& [id, c] : claims_) claims.push_back({id, c.rank, c.bytes, bool(c.built_on >> device & 1)});
   const uint64_t held = gpu::held_for_higher_ranks(claims, self, free);
   std::string first;  // the highest-ranked set it is held for, for the log
   uint32_t first_rank = held ? claims_.at(self).rank : ~0u;
@@ -196,6 +247,7 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
     for (auto& [id, c] : claims_) {
       if (c.params == &params) c.drop_params();
     }
+    from_file_.erase(&params);
     for (auto it = slots_.begin(); it != slots_.end();) {
       if (it->first.first == &params) {
         dropped.push_back(std::move(it->second));

@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,6 +79,14 @@ class gpu_backend_t final : public prove_backend_t {
   // the queries every device's plan put on the device (at 32 GiB PoRep on an
   // H200: H, B_g1 and B_g2), updating the provers' identity so they stay in use.
   uint64_t release_host_copy(groth16::parameters_t& params) override;
+  // The queries every device's plan would hold now for a set of these
+  // sizes, beside the claims (its own among them, made before).
+  uint32_t device_queries_for(const std::string& circuit_id, const groth16::query_sizes_t& sizes) override;
+  // Builds params' prover on every device, the `unread` queries read from
+  // the file straight onto it (gpu_prover_t's file constructor). Throws when
+  // a device's plan no longer holds one of them.
+  void prepare_from_file(const groth16::parameters_t& params, uint32_t unread, const groth16::parameter_file_t& file,
+                         ec::subgroup_check chk) override;
   // Frees the resident bases of `params` on every device.
   void forget(const groth16::parameters_t& params) override;
   // Provers built so far (tests: one per parameter set and device).
@@ -119,6 +128,12 @@ class gpu_backend_t final : public prove_backend_t {
   // claims of higher rank, and the first such claim's id (for the log).
   std::pair<uint64_t, std::string> held_for_others(uint32_t device, const groth16::parameters_t& params,
                                                    uint64_t free) const;
+  // The same for the claim of circuit `self` (empty: none).
+  std::pair<uint64_t, std::string> held_for_claim(uint32_t device, const std::string& self, uint64_t free) const;
+  // The slot of (params, device), made if new.
+  std::shared_ptr<slot_t> slot_of(const groth16::parameters_t& params, uint32_t device);
+  // Logs a prover just built and counts it; the slot's lock held.
+  void built(uint32_t device, const groth16::parameters_t& params, const groth16::gpu_prover_t& prover);
   // Marks params' claim built on `device` (forget clears it).
   void mark_built(uint32_t device, const groth16::parameters_t& params);
 
@@ -128,6 +143,9 @@ class gpu_backend_t final : public prove_backend_t {
   mutable std::mutex mu_;
   std::map<std::pair<const groth16::parameters_t*, uint32_t>, std::shared_ptr<slot_t>> slots_;
   std::map<std::string, claim_t> claims_;  // by circuit id
+  // Parameter sets built by prepare_from_file: their unread queries are empty,
+  // so no prover may be built from their host vectors.
+  std::set<const groth16::parameters_t*> from_file_;
   size_t built_ = 0;
 };
 

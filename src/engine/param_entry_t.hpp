@@ -34,8 +34,15 @@ struct param_entry_t {
   // partition that falls back to the CPU reloads them within it
   // (param_store_t::complete).
   uint64_t host_released = 0;
+  // Read query by query (issue 18): host_released counts the queries the
+  // backend read from the file itself, never held here, and the charge
+  // holds only the rest; a CPU fallback's reload then reserves the whole
+  // set (full_bytes) for itself.
+  bool streamed = false;
+  uint64_t full_bytes = 0;  // the complete set's bytes (parameters_t::bytes())
   std::mutex complete_mu;
   std::shared_ptr<const groth16::parameters_t> complete;  // the file read again, once, for the CPU fallback
+  reservation_t complete_reservation;                     // streamed: what `complete` holds
   std::function<void(const groth16::parameters_t&)> on_drop;  // the backend's forget
   std::atomic<std::chrono::steady_clock::rep> last_used{0};
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <future>
 
 #include "engine/invalid_request.hpp"
 #include "engine/never_fits.hpp"
@@ -16,6 +17,26 @@ namespace {
 
 uint64_t ms_since(std::chrono::steady_clock::time_point t) {
   return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t).count());
+}
+
+constexpr uint32_t all_queries = (1u << groth16::parameter_layout_t::queries) - 1;
+
+std::string query_list(uint32_t mask) {
+  std::string s;
+  for (uint32_t q = 0; q < groth16::parameter_layout_t::queries; ++q) {
+    if (mask >> q & 1) s += (s.empty() ? "" : ", ") + std::string(groth16::parameter_layout_t::name(q));
+  }
+  return s;
+}
+
+// What a load query by query holds while it runs: the queries read into
+// host memory, and one window of the largest query read onto the devices.
+uint64_t load_need(const groth16::parameter_layout_t& l, uint32_t unread) {
+  uint64_t window = 0;
+  for (uint32_t q = 0; q < groth16::parameter_layout_t::queries; ++q) {
+    if (unread >> q & 1) window = std::max(window, std::min(l.query_bytes(q), param_store_t::load_window_bytes));
+  }
+  return l.bytes_holding(all_queries & ~unread) + window;
 }
 
 std::string reserve_note(const memory_budget_t& b) {
@@ -97,9 +118,20 @@ bool param_store_t::available(const std::string& id) const {
 
 uint64_t param_store_t::bytes_for(const std::string& id) const {
   if (auto e = find(id)) return e->bytes;
+  const std::string path = path_for(id);
   std::error_code ec;
-  auto size = std::filesystem::file_size(path_for(id), ec);
-  return ec ? 0 : uint64_t(size);
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec) return 0;
+  if (device_queries_ && load_) {
+    try {
+      const groth16::parameter_file_t f(path);
+      const uint32_t unread = device_queries_(id, f.layout()) & all_queries;
+      if (unread) return load_need(f.layout(), unread);
+    } catch (const std::exception&) {
+      // A bad file: its load says what is wrong.
+    }
+  }
+  return uint64_t(size);
 }
 
 std::shared_ptr<param_entry_t> param_store_t::make_entry(const std::string& id,
@@ -125,22 +157,138 @@ void param_store_t::publish(const std::shared_ptr<param_entry_t>& e) {
   old = std::exchange(entries_[e->circuit_id], e);
 }
 
+uint64_t param_store_t::set_bytes_for(const std::string& id) const {
+  if (auto e = find(id)) return e->streamed ? e->full_bytes : e->bytes;
+  std::error_code ec;
+  auto size = std::filesystem::file_size(path_for(id), ec);
+  return ec ? 0 : uint64_t(size);
+}
+
+void param_store_t::set_stream_hooks(device_queries_t device_queries, load_t load) {
+  device_queries_ = std::move(device_queries);
+  load_ = std::move(load);
+}
+
+std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> param_store_t::read_policy(
+    const std::string& path) const {
+  if (!subgroup_checks_) return {ec::subgroup_check::skip, nullptr};
+  const std::string name = std::filesystem::path(path).filename().string();
+  if (const auto* entry = filecoin::parameter_manifest_t::official().find(name)) return {ec::subgroup_check::skip, entry};
+  return {ec::subgroup_check::check, nullptr};
+}
+
 void param_store_t::set_hooks(std::function<void(param_entry_t&)> ready,
                               std::function<void(const groth16::parameters_t&)> on_drop) {
   ready_ = std::move(ready);
   on_drop_ = std::move(on_drop);
 }
 
-std::shared_ptr<const groth16::parameters_t> param_store_t::complete(param_entry_t& e) const {
+std::shared_ptr<const groth16::parameters_t> param_store_t::complete(param_entry_t& e) {
   if (e.host_released == 0) return e.params;
   std::lock_guard lk(e.complete_mu);
   if (!e.complete) {
+    if (e.streamed) {
+      // Its charge holds only what was read; the reload is paid here, or refused now (never waited for: the
+      // worker asking may be the one the partitions holding the budget need).
+      auto r = budget_.try_reserve(e.full_bytes, true);
+      if (!r) {
+        evict_idle(e.full_bytes, e.circuit_id);
+        r = budget_.try_reserve(e.full_bytes, true);
+      }
+      if (!r) {
+        throw std::runtime_error("parameters '" + e.circuit_id + "': the CPU fallback needs " +
+                                 std::to_string(e.full_bytes) + " bytes to read them whole again, and the memory "
+                                 "budget of " + std::to_string(budget_.total()) + " bytes has " +
+                                 std::to_string(budget_.reserved()) + " reserved" + reserve_note(budget_));
+      }
+      e.complete_reservation = std::move(*r);
+    }
     spdlog::warn("parameters '{}': loading them again for the CPU fallback (the host copy of the device-resident "
                  "queries was released)",
                  e.circuit_id);
-    e.complete = std::make_shared<const groth16::parameters_t>(e.reload());
+    try {
+      e.complete = std::make_shared<const groth16::parameters_t>(e.reload());
+    } catch (...) {
+      e.complete_reservation.release();
+      throw;
+    }
   }
   return e.complete;
+}
+
+std::shared_ptr<param_entry_t> param_store_t::acquire_streamed(const std::string& id, const std::string& path,
+                                                               const std::function<bool()>& abandon,
+                                                               bool* abandoned) {
+  *abandoned = false;
+  auto file = std::make_shared<const groth16::parameter_file_t>(path);  // a bad layout: the file is bad
+  const auto& layout = file->layout();
+  const uint32_t unread = device_queries_(id, layout) & all_queries;
+  if (!unread) return nullptr;
+  const uint32_t held = all_queries & ~unread;
+  const uint64_t charge = layout.bytes_holding(held);
+  const uint64_t need = load_need(layout, unread);
+  if (need > budget_.limit(memory_budget_t::share_t::general)) return nullptr;  // the whole read says why
+  auto r = budget_.try_reserve(need, true);
+  if (!r) {
+    evict_idle(need, id);
+    r = budget_.reserve(need, abandon, true);
+    if (!r) return *abandoned = true, nullptr;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto [chk, official] = read_policy(path);
+  if (!subgroup_checks_) spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
+  // The digest reads the file with its own small buffer beside the loads.
+  std::future<std::string> digest;
+  if (official) {
+    digest = std::async(std::launch::async, [path] {
+      try {
+        return filecoin::file_parameter_digest(path);
+      } catch (const std::exception&) {
+        return std::string();  // unreadable: every point is checked
+      }
+    });
+  }
+  struct join_t {  // the digest thread never outlives this call
+    std::future<std::string>& f;
+    ~join_t() {
+      if (f.valid()) f.wait();
+    }
+  } join{digest};
+  auto p = std::make_shared<groth16::parameters_t>(file->read_queries(held, chk));
+  auto e = make_entry(id, p, std::move(*r), need, 0, true);
+  e->streamed = true;
+  e->full_bytes = layout.bytes_holding(all_queries);
+  e->host_released = e->full_bytes - charge;
+  e->reload = [path, checks = subgroup_checks_] { return read_parameter_file(path, checks); };
+  try {
+    load_(*e, unread, *file, chk);
+  } catch (const groth16::format_error&) {
+    throw;  // a bad point: the whole read would fail on it too
+  } catch (const std::exception& err) {
+    spdlog::warn("parameters {}: reading {} onto the devices failed ({}); reading the whole file instead", path,
+                 query_list(unread), err.what());
+    return nullptr;  // e goes: the backend forgets what it built, the reservation returns
+  }
+  if (official) {
+    const std::string got = digest.get();
+    if (got == official->digest) {
+      spdlog::info("parameters {}: digest {} matches parameters.json (the ceremony's file); subgroup checks skipped",
+                   path, got);
+    } else {
+      spdlog::warn("parameters {}: digest {} is not parameters.json's {} (not the ceremony's file: development "
+                   "parameters?); checking every point's subgroup",
+                   path, got.empty() ? "(none)" : got, official->digest);
+      for (uint32_t q = 0; q < groth16::parameter_layout_t::queries; ++q) file->check_subgroups(q);
+    }
+  }
+  e->load_ms = ms_since(t0);
+  e->reservation.shrink_to(charge, "params_loaded");
+  e->bytes = charge;
+  spdlog::info("parameters {}: {} read onto the devices from the file, never into host memory ({} bytes); {} bytes "
+               "held here, in {} ms",
+               path, query_list(unread), e->host_released, charge, e->load_ms);
+  publish(e);
+  return e;
 }
 
 std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, const std::function<bool()>& abandon,
@@ -153,6 +301,14 @@ std::shared_ptr<param_entry_t> param_store_t::acquire(const std::string& id, con
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw invalid_request("no parameters for circuit '" + id + "': " + path + ": " + ec.message());
+  if (device_queries_ && load_) {
+    bool abandoned = false;
+    if (auto e = acquire_streamed(id, path, abandon, &abandoned)) {
+      if (loaded_now) *loaded_now = true;
+      return e;
+    }
+    if (abandoned) return nullptr;
+  }
   // Loaded parameters stay, so they never use the critical reserve.
   const uint64_t room = budget_.limit(memory_budget_t::share_t::general);
   if (size > room) {

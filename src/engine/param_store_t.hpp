@@ -21,6 +21,8 @@
 #include "engine/engine_status_t.hpp"
 #include "engine/memory_budget_t.hpp"
 #include "engine/param_entry_t.hpp"
+#include "filecoin/parameter_manifest_t.hpp"
+#include "groth16/param_io.hpp"
 #include "groth16/parameters_t.hpp"
 
 namespace cuzk::engine {
@@ -47,19 +49,41 @@ class param_store_t {
   // Loaded, registered, or a file exists for it.
   bool available(const std::string& circuit_id) const;
   // Budget bytes these parameters hold once resident: the loaded entry's
-  // charge, else the file size (0 if neither exists).
+  // charge, else the file size, or, for a file the stream hooks would load
+  // query by query, what that load reserves (0 if neither exists).
   uint64_t bytes_for(const std::string& circuit_id) const;
+  // The whole set's bytes (what the devices hold of it at most): the file
+  // size, or a loaded entry's complete size (0 if neither exists).
+  uint64_t set_bytes_for(const std::string& circuit_id) const;
 
   // ready(entry) runs on every entry loaded from a file before anyone else
   // can acquire it (the engine prepares the backend and lets it release the
   // host copy: entry.releasable is still writable then); a throw only warns.
   // on_drop becomes every entry's on_drop. Set before the first acquire.
   void set_hooks(std::function<void(param_entry_t&)> ready, std::function<void(const groth16::parameters_t&)> on_drop);
+  // Loads query by query (issue 18): device_queries(id, layout) names the
+  // queries (bit q: h, l, a, b_g1, b_g2) the backend would hold itself; those
+  // are never read into host memory, and the charge is the rest plus one
+  // load window (released after the load). load(entry, unread, file, chk)
+  // then runs instead of `ready` and has the backend read them from the
+  // file; when it throws, the whole file is read as without these hooks.
+  // Set before the first acquire; unset: whole files.
+  using device_queries_t = std::function<uint32_t(const std::string&, const groth16::parameter_layout_t&)>;
+  using load_t =
+      std::function<void(param_entry_t&, uint32_t unread, const groth16::parameter_file_t&, ec::subgroup_check)>;
+  void set_stream_hooks(device_queries_t device_queries, load_t load);
+  // Host bytes a load's window holds while a backend reads queries from the
+  // file (gpu_prover_t::load_chunk_points of the largest point, G2's).
+  static constexpr uint64_t load_window_bytes = (uint64_t(1) << 22) * sizeof(groth16::g2_affine_t);
   // The complete parameters of e: e.params, or, when the backend released
   // part of their host copy, the file read again (once; kept with the entry,
   // inside its budget charge). For a backend other than the one that
   // released it (the CPU fallback). Throws like acquire on a bad file.
-  std::shared_ptr<const groth16::parameters_t> complete(param_entry_t& e) const;
+  // An entry read query by query (streamed) reserves the complete set for
+  // the reload first, evicting idle entries if need be; when the budget
+  // cannot give it, throws std::runtime_error naming the budget (the
+  // partition's attempt fails; nothing waits).
+  std::shared_ptr<const groth16::parameters_t> complete(param_entry_t& e);
 
   // The entry if loaded (or registered), null otherwise; never loads.
   std::shared_ptr<param_entry_t> loaded(const std::string& circuit_id) const;
@@ -94,6 +118,13 @@ class param_store_t {
                  const std::function<bool()>& abandon);
   // Runs ready_ on an entry not yet published (a throw only warns), then publishes it.
   void make_ready_and_publish(const std::shared_ptr<param_entry_t>& e);
+  // The load query by query; null when it does not apply or failed (the
+  // caller reads the whole file) or when `abandon` turned true (*abandoned).
+  std::shared_ptr<param_entry_t> acquire_streamed(const std::string& id, const std::string& path,
+                                                  const std::function<bool()>& abandon, bool* abandoned);
+  // How a file at `path` is read: the subgroup checks its points need, and
+  // whether its digest decides them (an official name, checks on).
+  std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> read_policy(const std::string& path) const;
 
   // Held while one id is loaded or registered: a second load of that id waits for it.
   class id_lock_t {
@@ -118,6 +149,8 @@ class param_store_t {
   std::map<std::string, std::shared_ptr<param_entry_t>> entries_;
   std::function<void(param_entry_t&)> ready_;
   std::function<void(const groth16::parameters_t&)> on_drop_;
+  device_queries_t device_queries_;
+  load_t load_;
 };
 
 }  // namespace cuzk::engine

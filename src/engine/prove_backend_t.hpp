@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "engine/partition_footprint_t.hpp"
 #include "gpu/device.hpp"
+#include "groth16/param_io.hpp"
 #include "groth16/prover.hpp"
 
 namespace cuzk::engine {
@@ -45,6 +47,27 @@ class prove_backend_t {
   // fallback) need a complete copy. The caller guarantees that nothing else
   // reads params' vectors meanwhile. Default: frees nothing.
   virtual uint64_t release_host_copy(groth16::parameters_t&) { return 0; }
+  // Parameters read query by query (issue 18: they never sit whole in host
+  // memory). The queries (bit q: h, l, a, b_g1, b_g2) this backend would hold
+  // itself on every device for a set of these sizes, planned now beside the
+  // claims made so far (claim_residency). The engine then leaves them out of
+  // host memory and calls prepare_from_file. Default 0: it holds none, and
+  // the engine reads whole files.
+  virtual uint32_t device_queries_for(const std::string& circuit_id, const groth16::query_sizes_t& sizes) {
+    (void)circuit_id, (void)sizes;
+    return 0;
+  }
+  // prepare, for params whose queries in `unread` were never read (empty
+  // vectors): the backend reads them from `file` itself, in pieces, with
+  // `chk`'s subgroup checks. prove_start / finalize then work on params as
+  // after release_host_copy. Throws when that fails (a device that can no
+  // longer hold them, a bad point); the engine then reads the whole file.
+  // Default: throws.
+  virtual void prepare_from_file(const groth16::parameters_t& params, uint32_t unread,
+                                 const groth16::parameter_file_t& file, ec::subgroup_check chk) {
+    (void)params, (void)unread, (void)chk;
+    throw std::logic_error("backend " + name() + " cannot load parameters from " + file.path() + " query by query");
+  }
   // Drops whatever the backend keeps for params (the GPU's resident bases);
   // called before params are freed. Default: nothing.
   virtual void forget(const groth16::parameters_t&) {}

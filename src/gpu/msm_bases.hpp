@@ -15,6 +15,7 @@
 // Throws std::invalid_argument on a range outside the set, std::runtime_error
 // on CUDA errors or in a build without CUDA.
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -32,6 +33,13 @@ class msm_bases {
   // window_points: 0 = default_window_points (streamed tiers only).
   explicit msm_bases(std::span<const ec::affine_t<C>> bases, residency_t tier = residency_t::device,
                      size_t window_points = 0);
+  // Device tier, filled in pieces: fill(at, out) writes bases [at, at +
+  // out.size()) into a host buffer of at most chunk_points points, which is
+  // then uploaded, so the whole set never sits in host memory (parameters
+  // read from their file straight onto the device). A throw from fill
+  // propagates; the device memory is freed.
+  using fill_t = std::function<void(size_t at, std::span<ec::affine_t<C>> out)>;
+  msm_bases(size_t count, const fill_t& fill, size_t chunk_points);
   ~msm_bases();
   msm_bases(msm_bases&&) noexcept;
   msm_bases& operator=(msm_bases&&) noexcept;

@@ -456,6 +456,22 @@ msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>> b, residency_t tier, si
   m.bases = device_buffer<affine_d<typename impl::F>>(b.empty() ? 0 : 2 * m.window);
 }
 template <class C>
+msm_bases<C>::msm_bases(size_t count, const fill_t& fill, size_t chunk_points) : impl_(std::make_unique<impl>()) {
+  auto& m = *impl_;
+  m.tier = residency_t::device;
+  m.bases = device_buffer<affine_d<typename impl::F>>(count);
+  // One host buffer of at most chunk_points points, filled and uploaded in turn:
+  // the decoding (parallel, in fill) is most of the time, the upload ~1/30 of it.
+  const size_t chunk = std::max<size_t>(1, std::min(chunk_points, count));
+  std::vector<ec::affine_t<C>> buf(count ? chunk : 0);
+  for (size_t at = 0; at < count; at += chunk) {
+    const std::span<ec::affine_t<C>> piece(buf.data(), std::min(chunk, count - at));
+    fill(at, piece);
+    upload_staged(m.bases.data() + at, piece.data(), piece.size_bytes(), m.ws.stream);
+  }
+  m.ws.stream.sync();
+}
+template <class C>
 msm_bases<C>::msm_bases(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
 template <class C>
 msm_bases<C>::~msm_bases() = default;

@@ -119,6 +119,10 @@ msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>>, residency_t, size_t) {
   no_cuda("gpu::msm_bases");
 }
 template <class C>
+msm_bases<C>::msm_bases(size_t, const fill_t&, size_t) {
+  no_cuda("gpu::msm_bases");
+}
+template <class C>
 msm_bases<C>::msm_bases(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
 template <class C>
 msm_bases<C>::~msm_bases() = default;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "gpu/compiled_rows.hpp"
@@ -123,37 +124,88 @@ gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s) {
 }
 
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options)
-    : gpu_prover_t(params, options, plan_for(params, options)) {}
+    : gpu_prover_t(params, nullptr, 0, ec::subgroup_check::check, options, plan_for(params, options)) {}
 
 gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, uint64_t device_free)
-    : gpu_prover_t(params, options, plan(query_sizes_t::of(params), options, device_free)) {}
+    : gpu_prover_t(params, nullptr, 0, ec::subgroup_check::check, options,
+                   plan(query_sizes_t::of(params), options, device_free)) {}
 
-gpu_prover_t::gpu_prover_t(const parameters_t& params, gpu_prover_options_t o, plan_t plan)
-    : sizes_(query_sizes_t::of(params)),
+namespace {
+
+uint32_t device_mask(const gpu::residency_plan_t& plan) {
+  uint32_t mask = 0;
+  for (size_t q = 0; q < plan.tiers.size(); ++q) {
+    if (plan.tiers[q] == gpu::residency_t::device) mask |= 1u << q;
+  }
+  return mask;
+}
+
+// The plan for a file's queries, refused unless it puts every unread one on the device.
+gpu_prover_t::plan_t plan_holding(const parameter_file_t& file, uint32_t unread, const gpu_prover_options_t& o,
+                                  uint64_t device_free) {
+  auto p = gpu_prover_t::plan(file.layout().sizes, o, device_free);
+  const uint32_t missing = unread & ~device_mask(p.residency);
+  if (missing) {
+    std::string names;
+    for (uint32_t q = 0; q < 5; ++q) {
+      if (missing >> q & 1) names += (names.empty() ? "" : ", ") + std::string(gpu_prover_t::query_names[q]);
+    }
+    throw std::runtime_error("GPU: " + file.path() + ": the device's " + std::to_string(device_free >> 20) +
+                             " MiB free no longer hold " + names + " (not read into host memory)");
+  }
+  return p;
+}
+
+// One query's bases: from the host points, or, unread, from the file in pieces.
+template <class C>
+gpu::msm_bases<C> bases_for(const std::vector<ec::affine_t<C>>& host, const parameter_file_t* file, uint32_t q,
+                            uint32_t unread, ec::subgroup_check chk, gpu::residency_t tier, size_t window) {
+  if (!file || !(unread >> q & 1)) return gpu::msm_bases<C>(host, tier, window);
+  const size_t n = file->layout().count(q);
+  return gpu::msm_bases<C>(
+      n,
+      [&](size_t at, std::span<ec::affine_t<C>> out) {
+        if constexpr (std::is_same_v<C, ec::g2_curve>) {
+          file->read(at, out, chk);
+        } else {
+          file->read(q, at, out, chk);
+        }
+      },
+      gpu_prover_t::load_chunk_points);
+}
+
+}  // namespace
+
+gpu_prover_t::gpu_prover_t(const parameters_t& params, const parameter_file_t& file, uint32_t unread,
+                           ec::subgroup_check chk, gpu_prover_options_t options, uint64_t device_free)
+    : gpu_prover_t(params, &file, unread, chk, options, plan_holding(file, unread, options, device_free)) {}
+
+uint32_t gpu_prover_t::device_queries(const query_sizes_t& sizes, const gpu_prover_options_t& options,
+                                      uint64_t device_free) {
+  return device_mask(plan(sizes, options, device_free).residency);
+}
+
+gpu_prover_t::gpu_prover_t(const parameters_t& params, const parameter_file_t* file, uint32_t unread,
+                           ec::subgroup_check chk, gpu_prover_options_t o, plan_t plan)
+    : sizes_(file ? file->layout().sizes : query_sizes_t::of(params)),
       overlap_(o.overlap && !plan.one_at_a_time),
       one_at_a_time_(plan.one_at_a_time),
       msm_threads_((check_msm_threads(o.msm_threads), o.msm_threads)),
       plan_(std::move(plan.residency)),
       window_(plan.window),
-      h_(params.h, plan_.tiers[0], window_),
-      l_(params.l, plan_.tiers[1], window_),
-      a_(params.a, plan_.tiers[2], window_),
-      b_g1_(params.b_g1, plan_.tiers[3], window_),
-      b_g2_(params.b_g2, plan_.tiers[4], window_) {
+      h_(bases_for(params.h, file, 0, unread, chk, plan_.tiers[0], window_)),
+      l_(bases_for(params.l, file, 1, unread, chk, plan_.tiers[1], window_)),
+      a_(bases_for(params.a, file, 2, unread, chk, plan_.tiers[2], window_)),
+      b_g1_(bases_for(params.b_g1, file, 3, unread, chk, plan_.tiers[3], window_)),
+      b_g2_(bases_for(params.b_g2, file, 4, unread, chk, plan_.tiers[4], window_)) {
   // The domain's twiddle tables too, so concurrent first proofs find them built.
-  const size_t n = params.h.size() + 1;
+  const size_t n = sizes_.h + 1;
   if (n >= 2 && std::has_single_bit(n) && std::countr_zero(n) <= int(gpu::ntt_max_log_n)) {
     gpu::prepare_ntt(uint32_t(std::countr_zero(n)));
   }
 }
 
-uint32_t gpu_prover_t::device_queries() const {
-  uint32_t mask = 0;
-  for (size_t q = 0; q < plan_.tiers.size(); ++q) {
-    if (plan_.tiers[q] == gpu::residency_t::device) mask |= 1u << q;
-  }
-  return mask;
-}
+uint32_t gpu_prover_t::device_queries() const { return device_mask(plan_); }
 
 void gpu_prover_t::pin_witness(const r1cs::witness_cs& w) {
   // Only buffers the allocator frees through its hook: a smaller one comes

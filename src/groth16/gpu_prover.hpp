@@ -23,6 +23,7 @@
 #include "gpu/msm_bases.hpp"
 #include "gpu/ntt.hpp"
 #include "gpu/residency.hpp"
+#include "groth16/param_io.hpp"
 #include "groth16/parameters_t.hpp"
 #include "groth16/prover.hpp"
 #include "groth16/step_timer_t.hpp"
@@ -143,9 +144,25 @@ class gpu_prover_t {
   // Placed in `device_free` bytes instead of the device's free memory (the
   // backend's joint plan leaves room for parameter sets of higher priority).
   gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, uint64_t device_free);
+  // Parameters read query by query (issue 18): the queries in `unread` (bit
+  // q of query_names) are empty in params and are read from `file` straight
+  // onto the device, load_chunk_points at a time through one host buffer,
+  // with `chk`'s subgroup checks; the others come from params as above, and
+  // the sizes from the file. Throws std::runtime_error when the plan for
+  // `device_free` bytes does not put every unread query on the device, and
+  // format_error on a bad point.
+  gpu_prover_t(const parameters_t& params, const parameter_file_t& file, uint32_t unread, ec::subgroup_check chk,
+               gpu_prover_options_t options, uint64_t device_free);
+  // Points per piece of an unread query's load: 2^22 (384 MiB of G1, 768
+  // MiB of G2 points in host memory at a time).
+  static constexpr size_t load_chunk_points = size_t(1) << 22;
+  // The queries these options would put on the device for query sizes
+  // `sizes` in `device_free` bytes (bit q of query_names).
+  static uint32_t device_queries(const query_sizes_t& sizes, const gpu_prover_options_t& options, uint64_t device_free);
 
  private:
-  gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, plan_t plan);
+  gpu_prover_t(const parameters_t& params, const parameter_file_t* file, uint32_t unread, ec::subgroup_check chk,
+               gpu_prover_options_t options, plan_t plan);
 
   // The L, A, B MSMs from the aux scalars on the device, and H from h_of.
   pending_proof_t msms_and_h(const r1cs::witness_cs& w, gpu::device_scalars&& aux, const poly::domain_t& d,

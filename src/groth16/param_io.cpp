@@ -6,11 +6,13 @@
 #include <unistd.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <future>
+#include <stdexcept>
 
 #include "ec/encoding.hpp"
 #include "ec/subgroup.hpp"
@@ -54,6 +56,37 @@ class mapped_file {
   size_t size_ = 0;
 };
 
+// Decodes out.size() points from `body` (their encodings back to back) in
+// parallel, with the checks read_parameters makes (canonical, on the curve,
+// `chk`'s subgroup check, not infinity); the first bad one is reported as
+// what[first_index + i].
+template <class A>
+void decode_points(std::span<const uint8_t> body, std::span<A> out, ec::subgroup_check chk, const std::string& name,
+                   const std::string& what, size_t first_index) {
+  constexpr size_t sz = sizeof(A);
+  const size_t n = out.size();
+  std::atomic<size_t> first_bad{SIZE_MAX};
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
+    for (size_t i = r.begin(); i < r.end(); ++i) {
+      auto e = ec::decode(body.subspan(i * sz, sz), out[i], chk);
+      if (e == ec::point_error::none && out[i].is_inf()) e = ec::point_error::infinity;
+      if (e != ec::point_error::none) {
+        size_t cur = first_bad.load();
+        while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
+        }
+        break;  // later points of this range cannot be first
+      }
+    }
+  });
+  if (size_t i = first_bad.load(); i != SIZE_MAX) {
+    // Decoded again alone: which check it failed.
+    A p;
+    auto e = ec::decode(body.subspan(i * sz, sz), p, chk);
+    if (e == ec::point_error::none && p.is_inf()) e = ec::point_error::infinity;
+    throw format_error(name, what + "[" + std::to_string(first_index + i) + "]: " + ec::describe(e));
+  }
+}
+
 // Sequential cursor over the file bytes with bounds checks that name the section.
 class reader {
  public:
@@ -82,33 +115,20 @@ class reader {
   // Count-prefixed vector, validated in parallel; reports the first bad index.
   template <class A>
   std::vector<A> points(const std::string& what, ec::subgroup_check chk = ec::subgroup_check::check) {
+    auto body = counted(what, sizeof(A));
+    std::vector<A> out(body.size() / sizeof(A));
+    decode_points<A>(body, out, chk, name_, what, 0);
+    return out;
+  }
+  // The bytes of a count-prefixed vector of `point_size`-byte points, skipped.
+  std::span<const uint8_t> counted(const std::string& what, size_t point_size) {
     uint32_t n = u32(what);
-    constexpr size_t sz = sizeof(A);
-    if ((b_.size() - off_) / sz < n) {
+    if ((b_.size() - off_) / point_size < n) {
       throw format_error(name_, "truncated in " + what + ": " + std::to_string(n) + " points of " +
-                                    std::to_string(sz) + " bytes declared at offset " + std::to_string(off_) +
+                                    std::to_string(point_size) + " bytes declared at offset " + std::to_string(off_) +
                                     ", only " + std::to_string(b_.size() - off_) + " bytes remain");
     }
-    auto body = take(size_t(n) * sz, what);
-    std::vector<A> out(n);
-    std::atomic<size_t> first_bad{SIZE_MAX};
-    std::vector<ec::point_error> errs(n, ec::point_error::none);
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
-      for (size_t i = r.begin(); i < r.end(); ++i) {
-        auto e = ec::decode(body.subspan(i * sz, sz), out[i], chk);
-        if (e == ec::point_error::none && out[i].is_inf()) e = ec::point_error::infinity;
-        if (e != ec::point_error::none) {
-          errs[i] = e;
-          size_t cur = first_bad.load();
-          while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
-          }
-        }
-      }
-    });
-    if (size_t i = first_bad.load(); i != SIZE_MAX) {
-      throw format_error(name_, what + "[" + std::to_string(i) + "]: " + ec::describe(errs[i]));
-    }
-    return out;
+    return take(size_t(n) * point_size, what);
   }
   size_t remaining() const { return b_.size() - off_; }
   size_t offset() const { return off_; }
@@ -287,6 +307,137 @@ void write_verifying_key(const std::string& path, const verifying_key_t& vk) {
   writer w(path);
   w.vk(vk);
   w.close();
+}
+
+uint64_t parameter_layout_t::count(uint32_t q) const {
+  switch (q) {
+    case 0: return sizes.h;
+    case 1: return sizes.l;
+    case 2: return sizes.a;
+    case 3: return sizes.b_g1;
+    case 4: return sizes.b_g2;
+    default: throw std::out_of_range("parameter_layout_t: query " + std::to_string(q));
+  }
+}
+
+uint64_t parameter_layout_t::query_bytes(uint32_t q) const {
+  return count(q) * (q == 4 ? sizeof(g2_affine_t) : sizeof(g1_affine_t));
+}
+
+uint64_t parameter_layout_t::bytes_holding(uint32_t held) const {
+  uint64_t b = sizeof(g1_affine_t) * vk.ic.size() + sizeof(verifying_key_t);
+  for (uint32_t q = 0; q < queries; ++q) {
+    if (held >> q & 1) b += query_bytes(q);
+  }
+  return b;
+}
+
+parameter_layout_t parse_parameter_layout(std::span<const uint8_t> bytes, const std::string& name) {
+  reader r(bytes, name);
+  parameter_layout_t l;
+  l.file_bytes = bytes.size();
+  l.vk = read_vk(r, name);
+  size_t* counts[parameter_layout_t::queries] = {&l.sizes.h, &l.sizes.l, &l.sizes.a, &l.sizes.b_g1, &l.sizes.b_g2};
+  for (uint32_t q = 0; q < parameter_layout_t::queries; ++q) {
+    const size_t sz = q == 4 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    auto body = r.counted(parameter_layout_t::name(q), sz);
+    l.offset[q] = uint64_t(body.data() - bytes.data());
+    *counts[q] = body.size() / sz;
+  }
+  l.sizes.ic = l.vk.ic.size();
+  if (r.remaining() != 0) {
+    throw format_error(name, std::to_string(r.remaining()) + " trailing bytes after b_g2 at offset " +
+                                 std::to_string(r.offset()));
+  }
+  if (l.sizes.a < l.sizes.ic) {
+    throw format_error(name, "a has " + std::to_string(l.sizes.a) + " points, fewer than the " +
+                                 std::to_string(l.sizes.ic) + " inputs of the verifying key");
+  }
+  return l;
+}
+
+struct parameter_file_t::mapping : mapped_file {
+  using mapped_file::mapped_file;
+};
+
+parameter_file_t::parameter_file_t(const std::string& path)
+    : path_(path), map_(std::make_unique<mapping>(path)), layout_(parse_parameter_layout(map_->bytes(), path)) {
+  // Queries are read in pieces, in no particular order (device first).
+  ::madvise(const_cast<uint8_t*>(map_->bytes().data()), map_->bytes().size(), MADV_NORMAL);
+}
+
+parameter_file_t::~parameter_file_t() = default;
+
+std::span<const uint8_t> parameter_file_t::bytes() const { return map_->bytes(); }
+
+namespace {
+
+template <class A>
+void read_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at, std::span<A> out,
+                ec::subgroup_check chk, const std::string& path) {
+  const uint64_t n = l.count(q);
+  if (at > n || out.size() > n - at) {
+    throw std::out_of_range(path + ": " + parameter_layout_t::name(q) + " [" + std::to_string(at) + ", " +
+                            std::to_string(at + out.size()) + ") is outside its " + std::to_string(n) + " points");
+  }
+  auto body = file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A));
+  decode_points<A>(body, out, chk, path, parameter_layout_t::name(q), at);
+  // The decoded pages leave this process's RSS (the page cache keeps them):
+  // a 44 GiB file read piece by piece must not count as 44 GiB resident.
+  // Only whole pages inside the range; the mapping is private and never
+  // written, so a later read of them faults the same bytes in again.
+  static const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
+  const uintptr_t begin = (uintptr_t(body.data()) + page - 1) & ~(page - 1);
+  const uintptr_t end = (uintptr_t(body.data()) + body.size()) & ~(page - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
+}  // namespace
+
+void parameter_file_t::read(uint32_t q, size_t at, std::span<g1_affine_t> out, ec::subgroup_check chk) const {
+  if (q >= 4) throw std::out_of_range(path_ + ": query " + std::to_string(q) + " is not a G1 query");
+  read_range(bytes(), layout_, q, at, out, chk, path_);
+}
+
+void parameter_file_t::read(size_t at, std::span<g2_affine_t> out, ec::subgroup_check chk) const {
+  read_range(bytes(), layout_, 4, at, out, chk, path_);
+}
+
+std::vector<g1_affine_t> parameter_file_t::g1_query(uint32_t q, ec::subgroup_check chk) const {
+  std::vector<g1_affine_t> v(layout_.count(q));
+  read(q, 0, v, chk);
+  return v;
+}
+
+std::vector<g2_affine_t> parameter_file_t::g2_query(ec::subgroup_check chk) const {
+  std::vector<g2_affine_t> v(layout_.sizes.b_g2);
+  read(0, v, chk);
+  return v;
+}
+
+void parameter_file_t::check_subgroups(uint32_t q, size_t chunk) const {
+  chunk = std::max<size_t>(chunk, 1);
+  const size_t n = layout_.count(q);
+  if (q == 4) {
+    std::vector<g2_affine_t> buf(std::min(chunk, n));
+    for (size_t at = 0; at < n; at += chunk) read(at, std::span(buf).first(std::min(chunk, n - at)), ec::subgroup_check::check);
+  } else {
+    std::vector<g1_affine_t> buf(std::min(chunk, n));
+    for (size_t at = 0; at < n; at += chunk) {
+      read(q, at, std::span(buf).first(std::min(chunk, n - at)), ec::subgroup_check::check);
+    }
+  }
+}
+
+parameters_t parameter_file_t::read_queries(uint32_t wanted, ec::subgroup_check chk) const {
+  parameters_t p;
+  p.vk = layout_.vk;
+  std::vector<g1_affine_t>* g1[4] = {&p.h, &p.l, &p.a, &p.b_g1};
+  for (uint32_t q = 0; q < 4; ++q) {
+    if (wanted >> q & 1) *g1[q] = g1_query(q, chk);
+  }
+  if (wanted >> 4 & 1) p.b_g2 = g2_query(chk);
+  return p;
 }
 
 file_summary summarize_file(const std::string& path) {

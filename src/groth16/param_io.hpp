@@ -14,9 +14,13 @@
 // parameters.json; our own setup's output), subgroup_check::skip keeps every
 // other check (canonical, on the curve, not infinity) on the query points;
 // the verifying key's points are always checked fully.
+#include <array>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "ec/encoding.hpp"
 #include "groth16/format_error.hpp"
@@ -43,6 +47,68 @@ void write_verifying_key(const std::string& path, const verifying_key_t& vk);
 parameters_t parse_parameters(std::span<const uint8_t> bytes, const std::string& name,
                               ec::subgroup_check chk = ec::subgroup_check::check);
 verifying_key_t parse_verifying_key(std::span<const uint8_t> bytes, const std::string& name);
+
+// Where a parameter file's queries lie, read without their points (issue 18:
+// parameters that never sit whole in host memory). Query q is 0 h, 1 l, 2 a,
+// 3 b_g1, 4 b_g2 (gpu_prover_t::query_names' order). The verifying key is
+// read and checked fully; the counts are checked against the file's length
+// (every declared point present, no trailing bytes) and A against the inputs.
+struct parameter_layout_t {
+  static constexpr uint32_t queries = 5;
+  verifying_key_t vk;
+  query_sizes_t sizes;
+  std::array<uint64_t, queries> offset{};  // byte offset of each query's first point
+  uint64_t file_bytes = 0;
+
+  uint64_t count(uint32_t q) const;
+  // Bytes of query q's points (96 per G1 point, 192 per G2 point, as in
+  // memory: parameters_t::bytes()).
+  uint64_t query_bytes(uint32_t q) const;
+  // What parameters_t::bytes() would count with only the queries of `held`
+  // (bit q) in memory.
+  uint64_t bytes_holding(uint32_t held) const;
+  static constexpr const char* name(uint32_t q) {
+    constexpr const char* names[queries] = {"h", "l", "a", "b_g1", "b_g2"};
+    return names[q];
+  }
+};
+parameter_layout_t parse_parameter_layout(std::span<const uint8_t> bytes, const std::string& name);
+
+// A parameter file mapped once and read query by query, or a range of one
+// query at a time, with read_parameters' checks: the reads name the file, the
+// query and the point's index within it. Reads may run on several threads.
+class parameter_file_t {
+ public:
+  // Throws format_error like read_parameters on a missing file or a bad layout.
+  explicit parameter_file_t(const std::string& path);
+  ~parameter_file_t();
+  parameter_file_t(const parameter_file_t&) = delete;
+  parameter_file_t& operator=(const parameter_file_t&) = delete;
+
+  const std::string& path() const { return path_; }
+  const parameter_layout_t& layout() const { return layout_; }
+  std::span<const uint8_t> bytes() const;
+
+  // Points [at, at + out.size()) of G1 query q (0..3) or of b_g2, decoded in
+  // parallel; the first bad one is reported as "<query>[<index>]".
+  void read(uint32_t q, size_t at, std::span<g1_affine_t> out, ec::subgroup_check chk) const;
+  void read(size_t at, std::span<g2_affine_t> out, ec::subgroup_check chk) const;
+  std::vector<g1_affine_t> g1_query(uint32_t q, ec::subgroup_check chk) const;
+  std::vector<g2_affine_t> g2_query(ec::subgroup_check chk) const;
+  // Decodes query q in pieces of `chunk` points with the subgroup checks,
+  // keeping nothing: the checks a digest mismatch calls for, for queries
+  // that were read without them. Throws on the first bad point.
+  void check_subgroups(uint32_t q, size_t chunk = size_t(1) << 20) const;
+  // The queries in `wanted` (bit q) read into a parameters_t with the
+  // verifying key; the others stay empty.
+  parameters_t read_queries(uint32_t wanted, ec::subgroup_check chk) const;
+
+ private:
+  struct mapping;
+  std::string path_;
+  std::unique_ptr<mapping> map_;
+  parameter_layout_t layout_;
+};
 
 // What a file holds, for `cuzk info`.
 struct file_summary {

@@ -297,7 +297,7 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
   r.read("gpus", "pin_witness", c.pin_witness);
   r.read("gpus", "msm_scratch", c.msm_scratch);
   check_choice(r, "gpus", "msm_scratch", c.msm_scratch, {"auto", "per-query", "one-at-a-time"});
-  r.read("gpus", "msm_threads", c.msm_threads, uint32_t(1) << 22);
+  r.read("gpus", "msm_threads", c.msm_threads);  // its range: check_msm_threads, one message
   try {
     groth16::check_msm_threads(c.msm_threads);
   } catch (const std::invalid_argument& e) {

@@ -115,6 +115,9 @@ step "bench --kind winning-post --vanilla-dir: in process, every job the request
 expect 0 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 2 --concurrency 2 --backend cpu --params g.params
 out_has "completed 2 / 2, failed 0"
 out_has "proofs of winning-post (size 2048, 1 partition)"
+# --params goes through the engine's parameter cache, as the daemon loads it (the CPU backend: read whole).
+grep -qE "^parameters winning-2k loaded from g.params in [0-9.]+ s: [0-9.]+ GiB charged to the memory budget, 0\.00 GiB of the set held by the GPUs only" err ||
+  { cat err; fail "no parameter load line"; }
 grep -qE "^winning-post pipelined: p50 [0-9.]+ ms  min [0-9.]+  p90 [0-9.]+  max [0-9.]+ .*\(2 of 2 proofs\)" out ||
   { cat out; fail "no winning-post latency line"; }
 err_has "g: winning-post StackedDrgWinning2KiBV1 (0), partition 0: 1 sector(s)"

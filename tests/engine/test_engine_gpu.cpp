@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "engine/gpu_backend_t.hpp"
 #include "engine_test_support.hpp"
@@ -100,6 +101,74 @@ TEST(engine_gpu, released_host_copy_proves_the_same_bytes_and_loaded_files_relea
     ASSERT_EQ(st.loaded_params.size(), 1u);
     EXPECT_GT(st.loaded_params[0].host_released, 0u);
     EXPECT_EQ(gpu->provers_built(), gpu->device_count());
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(engine_gpu, a_file_read_query_by_query_onto_the_device_proves_the_cpus_bytes) {
+  if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
+  const auto original = params_for("hash-chain", small_chain);
+  auto circuit = circuits::make_circuit("hash-chain", small_chain);
+  const ff::fr_t r = ff::fr_t::from_u64(17), s = ff::fr_t::from_u64(19);
+  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) {
+    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(*circuit)), r, s).encode();
+  };
+  const auto on_cpu = prove_on(*make_cpu_backend(), *original);
+  const auto dir = std::filesystem::temp_directory_path() / ("cuzk_engine_gpu_file_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string id = "hash-chain-" + std::to_string(small_chain);
+  const auto path = (dir / (id + ".params")).string();
+  groth16::write_parameters(path, *original);
+  const groth16::parameter_file_t file(path);
+  constexpr auto check = ec::subgroup_check::check;
+  {
+    // Small parameters: every query fits, so none is read into host memory.
+    gpu_backend_t gpu;
+    EXPECT_EQ(gpu.device_queries_for(id, file.layout().sizes), 0x1fu);
+    const groth16::parameters_t p = file.read_queries(0, check);  // the vk only
+    gpu.prepare_from_file(p, 0x1f, file, check);
+    EXPECT_EQ(gpu.provers_built(), gpu.device_count());
+    EXPECT_EQ(prove_on(gpu, p), on_cpu);
+    EXPECT_EQ(gpu.provers_built(), gpu.device_count());  // the empty vectors did not make it rebuild
+  }
+  {
+    // Some queries from host memory, the others from the file.
+    gpu_backend_t gpu;
+    const groth16::parameters_t p = file.read_queries(0b00110, check);
+    gpu.prepare_from_file(p, 0b11001, file, check);
+    EXPECT_EQ(prove_on(gpu, p), on_cpu);
+  }
+  {
+    // A point off the curve in a query read straight onto the device: named.
+    std::vector<uint8_t> bytes(file.bytes().begin(), file.bytes().end());
+    bytes[file.layout().offset[3] + 2 * 96 + 95] ^= 1;
+    const auto bad_path = (dir / "bad.params").string();
+    {
+      std::ofstream out(bad_path, std::ios::binary);
+      out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    }
+    const groth16::parameter_file_t bad(bad_path);
+    gpu_backend_t gpu;
+    const groth16::parameters_t p = bad.read_queries(0, check);
+    try {
+      gpu.prepare_from_file(p, 0x1f, bad, check);
+      ADD_FAILURE() << "a bad point was uploaded";
+    } catch (const groth16::format_error& e) {
+      EXPECT_NE(std::string(e.what()).find("b_g1[2]: point not on the curve"), std::string::npos) << e.what();
+    }
+  }
+  // Through the engine: the charge is what host memory holds (the vk here).
+  auto gpu = std::make_shared<gpu_backend_t>();
+  engine_config_t c = small_config(uint64_t(4) << 30);
+  c.param_cache = dir.string();
+  {
+    engine_t e(c, {gpu, make_cpu_backend(), nullptr});
+    auto req = chain_job(2, 21);
+    expect_verifies(e.prove(req), req);
+    const auto st = e.status();
+    ASSERT_EQ(st.loaded_params.size(), 1u);
+    EXPECT_EQ(st.loaded_params[0].bytes, file.layout().bytes_holding(0));
+    EXPECT_EQ(st.loaded_params[0].host_released, file.layout().bytes_holding(0x1f) - file.layout().bytes_holding(0));
   }
   std::filesystem::remove_all(dir);
 }

@@ -21,10 +21,32 @@ namespace {
 // keeps a private copy of H and B_g2 ("on the device") and frees them from
 // the parameters; prove_start proves from the private copy. With `fail`
 // every prove_start throws, so partitions go to the CPU fallback.
+// With `streams`, it holds H and B_g2 of parameter files read query by query
+// instead: the engine never reads them, prepare_from_file reads them from the
+// file into the private copy (with `fail_load`, it throws instead, so the
+// engine reads the whole file).
 class resident_backend_t final : public prove_backend_t {
  public:
-  explicit resident_backend_t(bool fail = false) : fail_(fail) {}
-  std::atomic<int> released{0}, forgotten{0}, proved_from_resident{0};
+  explicit resident_backend_t(bool fail = false, bool streams = false, bool fail_load = false)
+      : fail_(fail), streams_(streams), fail_load_(fail_load) {}
+  std::atomic<int> released{0}, forgotten{0}, proved_from_resident{0}, loaded_from_file{0};
+
+  uint32_t device_queries_for(const std::string&, const groth16::query_sizes_t&) override {
+    return streams_ ? 0b10001 : 0;
+  }
+  void prepare_from_file(const groth16::parameters_t& params, uint32_t unread, const groth16::parameter_file_t& file,
+                         ec::subgroup_check chk) override {
+    EXPECT_EQ(unread, 0b10001u);
+    EXPECT_TRUE(params.h.empty() && params.b_g2.empty()) << "the engine read queries the backend holds";
+    EXPECT_FALSE(params.l.empty());
+    if (fail_load_) throw std::runtime_error("resident backend: injected load failure");
+    groth16::parameters_t full = params;
+    full.h = file.g1_query(0, chk);
+    full.b_g2 = file.g2_query(chk);
+    std::lock_guard lk(mu_);
+    resident_[&params] = std::move(full);
+    ++loaded_from_file;
+  }
 
   std::string name() const override { return "resident"; }
   uint32_t device_count() const override { return 1; }
@@ -62,7 +84,7 @@ class resident_backend_t final : public prove_backend_t {
   }
 
  private:
-  bool fail_;
+  bool fail_, streams_, fail_load_;
   std::mutex mu_;
   std::map<const groth16::parameters_t*, groth16::parameters_t> resident_;
 };
@@ -144,6 +166,65 @@ TEST(engine_params, release_host_params_off_keeps_the_host_copy) {
   expect_verifies(e.prove(req), req);
   EXPECT_EQ(backend->released, 0);
   EXPECT_EQ(e.status().loaded_params.at(0).host_released, 0u);
+}
+
+TEST(engine_params, a_file_read_query_by_query_never_holds_the_backends_queries_and_proofs_verify) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>(/*fail=*/false, /*streams=*/true);
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  const auto& full = *params_for("tiny");
+  const uint64_t held = full.bytes() - released_bytes(full);  // L, A, B_g1 and the vk
+  {
+    engine_t e(c, {backend, nullptr, nullptr});
+    auto req = tiny_job({11, 12});
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->loaded_from_file, 1);
+    EXPECT_EQ(backend->released, 0);  // never read, nothing to release
+    EXPECT_EQ(backend->proved_from_resident, 2);
+    auto s = e.status();
+    ASSERT_EQ(s.loaded_params.size(), 1u);
+    EXPECT_EQ(s.loaded_params[0].bytes, held);  // the charge: what host memory holds
+    EXPECT_EQ(s.loaded_params[0].host_released, released_bytes(full));
+    EXPECT_EQ(s.budget_reserved, held);
+    EXPECT_LT(held, files.file_bytes());
+    // Evicted and read again the same way.
+    EXPECT_TRUE(e.evict("tiny").was_loaded);
+    EXPECT_EQ(backend->forgotten, 1);
+    expect_verifies(e.prove(req), req);
+    EXPECT_EQ(backend->loaded_from_file, 2);
+  }
+  EXPECT_EQ(backend->forgotten, 2);
+}
+
+TEST(engine_params, a_failed_load_to_the_devices_reads_the_whole_file_instead) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>(/*fail=*/false, /*streams=*/true, /*fail_load=*/true);
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  engine_t e(c, {backend, nullptr, nullptr});
+  auto req = tiny_job({13});
+  expect_verifies(e.prove(req), req);
+  EXPECT_EQ(backend->loaded_from_file, 0);
+  EXPECT_EQ(backend->released, 1);  // the whole read, then the release as before
+  EXPECT_EQ(e.status().loaded_params.at(0).bytes, files.file_bytes());
+}
+
+TEST(engine_params, the_cpu_fallback_after_a_load_query_by_query_reserves_and_reads_the_whole_file) {
+  param_dir_t files;
+  auto backend = std::make_shared<resident_backend_t>(/*fail=*/true, /*streams=*/true);
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  c.max_attempts = 3;
+  engine_t e(c, {backend, nullptr, nullptr});
+  auto req = tiny_job({14, 15});
+  // Every partition fails on the only device, then proves on the CPU with
+  // the complete parameters read from the file, paid from the budget then.
+  expect_verifies(e.prove(req), req);
+  EXPECT_EQ(backend->loaded_from_file, 1);
+  EXPECT_EQ(backend->proved_from_resident, 0);
+  const auto& full = *params_for("tiny");
+  EXPECT_EQ(e.status().budget_reserved, full.bytes() - released_bytes(full) + full.bytes());
 }
 
 TEST(engine_params, registered_parameters_are_never_released_but_are_forgotten) {

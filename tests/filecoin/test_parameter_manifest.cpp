@@ -13,6 +13,7 @@
 #include "circuits/circuits.hpp"
 #include "ec/off_subgroup_point.hpp"
 #include "engine/memory_budget_t.hpp"
+#include "engine/never_fits.hpp"
 #include "engine/param_store_t.hpp"
 #include "filecoin/parameter_digest.hpp"
 #include "filecoin/parameter_manifest_t.hpp"
@@ -300,6 +301,143 @@ TEST(parameter_load, porep_ids_resolve_to_official_names_when_present) {
   EXPECT_EQ(*e->params, params);
   // Other sizes still use <id>.params.
   EXPECT_EQ(store.path_for("porep-8m"), (dir.path / "porep-8m.params").string());
+}
+
+namespace {
+
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// A store whose backend "holds" H and B_g2 (read from the file by the load hook).
+struct streamed_store_t {
+  engine::param_store_t store;
+  std::vector<groth16::g1_affine_t> device_h;
+  std::vector<groth16::g2_affine_t> device_b_g2;
+  uint64_t reserved_during_load = 0;
+  int loads = 0;
+
+  streamed_store_t(engine::memory_budget_t& budget, const fs::path& dir) : store(budget, dir.string()) {
+    store.set_stream_hooks([](const std::string&, const groth16::parameter_layout_t&) { return 0b10001u; },
+                           [this, &budget](engine::param_entry_t&, uint32_t unread, const groth16::parameter_file_t& f,
+                                           ec::subgroup_check chk) {
+                             EXPECT_EQ(unread, 0b10001u);
+                             reserved_during_load = budget.reserved();
+                             device_h = f.g1_query(0, chk);
+                             device_b_g2 = f.g2_query(chk);
+                             ++loads;
+                           });
+  }
+};
+
+}  // namespace
+
+TEST(parameter_load, query_by_query_the_charge_is_the_host_queries_and_the_fallback_pays_its_reload) {
+  temp_dir_t dir("stream");
+  auto circuit = circuits::make_circuit("hash-chain", 8);
+  groth16::seeded_rng rng(test::seed("parameter_stream"));
+  const auto params = groth16::generate_parameters(*circuit, groth16::toxic_waste_t::random(rng));
+  groth16::write_parameters((dir.path / "chain.params").string(), params);
+  const uint64_t file = fs::file_size(dir.path / "chain.params");
+  const uint64_t h = params.h.size() * sizeof(params.h[0]), b_g2 = params.b_g2.size() * sizeof(params.b_g2[0]);
+  const uint64_t charge = params.bytes() - h - b_g2;
+  const uint64_t during = charge + std::max(h, b_g2);  // one window of the largest device query
+  auto never = [] { return false; };
+
+  // A budget below the file: the whole read cannot fit it...
+  engine::memory_budget_t small(file - 1);
+  {
+    engine::param_store_t whole(small, dir.path.string());
+    EXPECT_THROW(whole.acquire("chain", never), engine::never_fits);
+  }
+  // ...the load query by query can.
+  streamed_store_t s(small, dir.path);
+  EXPECT_EQ(s.store.bytes_for("chain"), during);
+  EXPECT_EQ(s.store.set_bytes_for("chain"), file);
+  auto e = s.store.acquire("chain", never);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(s.loads, 1);
+  EXPECT_EQ(s.reserved_during_load, during);
+  EXPECT_EQ(small.reserved(), charge);
+  EXPECT_EQ(e->bytes, charge);
+  EXPECT_TRUE(e->streamed);
+  EXPECT_EQ(e->full_bytes, params.bytes());
+  EXPECT_EQ(e->host_released, h + b_g2);
+  EXPECT_TRUE(e->params->h.empty());
+  EXPECT_TRUE(e->params->b_g2.empty());
+  EXPECT_EQ(e->params->l, params.l);
+  EXPECT_EQ(e->params->a, params.a);
+  EXPECT_EQ(e->params->b_g1, params.b_g1);
+  EXPECT_EQ(e->params->vk, params.vk);
+  EXPECT_EQ(s.device_h, params.h);
+  EXPECT_EQ(s.device_b_g2, params.b_g2);
+  EXPECT_EQ(s.store.bytes_for("chain"), charge);
+  EXPECT_EQ(s.store.set_bytes_for("chain"), params.bytes());
+  // The CPU fallback's reload does not fit beside the charge: refused now, naming the budget.
+  const auto why = error_of([&] { s.store.complete(*e); });
+  EXPECT_NE(why.find("the CPU fallback needs " + std::to_string(params.bytes()) + " bytes"), std::string::npos) << why;
+  EXPECT_NE(why.find("memory budget of " + std::to_string(file - 1) + " bytes"), std::string::npos) << why;
+  EXPECT_EQ(small.reserved(), charge);
+
+  // With room it reserves the whole set and reads it.
+  engine::memory_budget_t big(4 * file);
+  streamed_store_t roomy(big, dir.path);
+  auto f = roomy.store.acquire("chain", never);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(*roomy.store.complete(*f), params);
+  EXPECT_EQ(big.reserved(), charge + params.bytes());
+  f.reset();
+  roomy.store.evict("chain");
+  EXPECT_EQ(big.reserved(), 0u);
+}
+
+TEST(parameter_load, query_by_query_bad_points_are_named_in_the_queries_never_read_here) {
+  temp_dir_t dir("stream_bad");
+  auto circuit = circuits::make_circuit("tiny");
+  groth16::seeded_rng rng(test::seed("parameter_stream_bad"));
+  const auto params = groth16::generate_parameters(*circuit, groth16::toxic_waste_t::random(rng));
+  const auto vk_bytes = 96 * 3 + 192 * 3 + 4 + 96 * params.vk.ic.size();
+  auto never = [] { return false; };
+  engine::memory_budget_t budget(uint64_t(1) << 30);
+  // Off the curve at h[1], any name: the load's read names it.
+  groth16::write_parameters((dir.path / "tiny.params").string(), params);
+  auto bytes = read_all(dir.path / "tiny.params");
+  bytes[vk_bytes + 4 + 96 + 95] ^= 1;
+  write_file(dir.path / "tiny.params", {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  {
+    streamed_store_t s(budget, dir.path);
+    const auto why = error_of([&] { s.store.acquire("tiny", never); });
+    EXPECT_NE(why.find("h[1]: point not on the curve"), std::string::npos) << why;
+    EXPECT_EQ(budget.reserved(), 0u);
+  }
+  // Development parameters under an official name with a point outside the
+  // subgroup at h[1]: read without the per-point checks beside the digest,
+  // which differs from the manifest's, so every point is checked after.
+  const auto official = dir.path / porep_parameter_file(2 * kib);
+  groth16::write_parameters(official.string(), params);
+  bytes = read_all(official);
+  const auto outside = ec::serialize(ec::off_subgroup_point<ec::g1_curve>());
+  std::copy(outside.begin(), outside.end(), bytes.begin() + std::ptrdiff_t(vk_bytes + 4 + 96));
+  write_file(official, {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  {
+    streamed_store_t s(budget, dir.path);
+    const auto why = error_of([&] { s.store.acquire("porep-2k", never); });
+    EXPECT_EQ(s.loads, 1);  // the load ran (no per-point subgroup checks), then the digest's verdict
+    EXPECT_NE(why.find("h[1]: point not in the prime-order subgroup"), std::string::npos) << why;
+    EXPECT_EQ(budget.reserved(), 0u);
+  }
+  // The same file intact loads.
+  groth16::write_parameters(official.string(), params);
+  streamed_store_t s(budget, dir.path);
+  auto e = s.store.acquire("porep-2k", never);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(s.device_h, params.h);
 }
 
 TEST(parameter_files, official_porep_files_in_the_default_cache) {

@@ -125,6 +125,39 @@ TYPED_TEST(gpu_msm, subranges_of_resident_bases) {
   EXPECT_THROW(dev.msm(s, 0, msm_config{40, 0}), std::invalid_argument);
 }
 
+// Bases filled in pieces (a parameter file read straight onto the device):
+// every piece lands where it belongs, the last one short; a throw from the
+// fill propagates.
+TYPED_TEST(gpu_msm, bases_filled_in_pieces_match_cpu) {
+  SKIP_WITHOUT_GPU();
+  using C = TypeParam;
+  std::mt19937_64 rng(cuzk::test::seed("gpu_msm pieces"));
+  const size_t n = 1001;
+  auto bases = gpu::test::random_points<C>(n, rng);
+  auto s = gpu::test::random_frs(n, rng);
+  const auto want = cpu<C>(bases, s);
+  for (size_t chunk : {size_t(1) << 22, size_t(1000), size_t(7), size_t(1)}) {
+    size_t pieces = 0;
+    gpu::msm_bases<C> dev(
+        n,
+        [&](size_t at, std::span<ec::affine_t<C>> out) {
+          ASSERT_LE(out.size(), chunk);
+          std::copy(bases.begin() + long(at), bases.begin() + long(at + out.size()), out.begin());
+          ++pieces;
+        },
+        chunk);
+    EXPECT_EQ(pieces, (n + chunk - 1) / chunk) << chunk;
+    EXPECT_EQ(dev.size(), n);
+    EXPECT_EQ(dev.msm(s), want) << "pieces of " << chunk;
+  }
+  EXPECT_THROW(gpu::msm_bases<C>(
+                   n, [](size_t at, std::span<ec::affine_t<C>>) {
+                     if (at >= 500) throw std::runtime_error("bad point");
+                   },
+                   100),
+               std::runtime_error);
+}
+
 // Windows in batches (scratch bounded), other thread targets, the stage
 // times, and scalars already on the device: all the same sum.
 TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {

@@ -188,7 +188,7 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\ndevice_reserve = \"lots\"\n", {"gpus.device_reserve"});
   expect_rejected("[gpus]\nmsm_threads = 100000\n", {"gpus.msm_threads", "power of two"});
   expect_rejected("[gpus]\nmsm_threads = 2048\n", {"gpus.msm_threads", "4096"});
-  expect_rejected("[gpus]\nmsm_threads = 8388608\n", {"gpus.msm_threads"});
+  expect_rejected("[gpus]\nmsm_threads = 8388608\n", {"gpus.msm_threads", "a power of two from 4096 to 4194304"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
   expect_rejected("[synthesis]\ncompact_witness = \"yes\"\n", {"synthesis.compact_witness", "'yes'"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
