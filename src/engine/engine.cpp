@@ -211,6 +211,7 @@ engine_t::impl::impl(engine_config_t config, engine_hooks_t hooks)
             std::lock_guard lk(claimed_mu_);
             first = claimed_.insert(id).second;
           }
+          claim_rows(id);
           if (first) backend_->claim_residency(id, uint32_t(circuit_priority(id)), l.bytes_holding(0x1f), nullptr);
           return backend_->device_queries_for(id, l.sizes);
         },
@@ -493,9 +494,34 @@ void engine_t::impl::announce(const std::string& circuit_id) {
                             nullptr);
 }
 
+void engine_t::impl::claim_rows(const std::string& circuit_id) {
+  // Only where rows are formed on the device, for circuits with compiled rows (the official ones).
+  if (!compact_witness_ || !backend_->compact_witness()) return;
+  const auto c = filecoin::official_circuit_of_id(circuit_id);
+  if (!c) return;
+  {
+    std::lock_guard lk(claimed_mu_);
+    if (!rows_claimed_.insert(circuit_id).second) return;
+  }
+  uint64_t bytes = 0;
+  try {
+    const auto view = circuits::compiled_for(c->kind, c->sector_bytes)->view();
+    bytes = view.bytes();
+    for (const auto& b : view.blocks) bytes += b.instances.size() * sizeof(b.instances[0]);
+  } catch (const std::exception& e) {
+    spdlog::warn("engine: '{}': no compiled rows to plan on the devices ({})", circuit_id, e.what());
+    return;
+  }
+  backend_->claim_rows(circuit_id, bytes);
+  spdlog::info("engine: '{}' compiled rows, {} on each device that forms its witnesses' rows, planned with its "
+               "parameters",
+               circuit_id, gib_text(bytes));
+}
+
 void engine_t::impl::prepare(const std::string& circuit_id, const groth16::parameters_t& params) {
   const auto t0 = steady_clock::now();
   try {
+    claim_rows(circuit_id);
     backend_->claim_residency(circuit_id, uint32_t(circuit_priority(circuit_id)), params.bytes(), &params);
     backend_->prepare(params);
     spdlog::info("engine: parameters '{}' ready on backend {} in {} ms", circuit_id, backend_->name(),
@@ -510,6 +536,7 @@ void engine_t::impl::load_to_devices(param_entry_t& e, uint32_t unread, const gr
   // As ready(): a WinningPoSt's provers keep the streams made now, at the greatest priority.
   gpu::scoped_stream_priority priority(e.circuit_id.starts_with("winning-"));
   const auto t0 = steady_clock::now();
+  claim_rows(e.circuit_id);
   backend_->claim_residency(e.circuit_id, uint32_t(circuit_priority(e.circuit_id)), e.full_bytes, e.params.get());
   backend_->prepare_from_file(*e.params, unread, file, chk);
   spdlog::info("engine: parameters '{}' ready on backend {} in {} ms, {} of them read from the file onto the devices "

@@ -56,6 +56,10 @@ class engine_t::impl {
   // The stream hooks' load (param_store_t::set_stream_hooks): claims the
   // set's whole size on the devices, then has the backend read the unread
   // queries from the file itself (prove_backend_t::prepare_from_file).
+  // backend_->claim_rows with the device bytes of an official circuit's
+  // compiled rows (circuits::compiled_for), once per id, when the backend
+  // forms compact witnesses' rows on the device.
+  void claim_rows(const std::string& circuit_id);
   void load_to_devices(param_entry_t& e, uint32_t unread, const groth16::parameter_file_t& file,
                        ec::subgroup_check chk);
   // After engine_t::evict: queued jobs of that id get their parameters loaded again.
@@ -123,6 +127,7 @@ class engine_t::impl {
   // Ids claimed on the backend (announce, or a load's plan that claimed first).
   std::mutex claimed_mu_;
   std::set<std::string> claimed_;
+  std::set<std::string> rows_claimed_;  // ids whose compiled rows were claimed (claim_rows)
   // Witness buffers kept between partitions when the backend asks for it
   // (prove_backend_t::pools_witness); paid for through budget_'s pooled bytes.
   std::unique_ptr<r1cs::buffer_pool_t> pool_;

@@ -28,6 +28,7 @@ class fault_injecting_backend_t final : public prove_backend_t {
   void claim_residency(const std::string& id, uint32_t rank, uint64_t bytes, const groth16::parameters_t* p) override {
     inner_->claim_residency(id, rank, bytes, p);
   }
+  void claim_rows(const std::string& id, uint64_t bytes) override { inner_->claim_rows(id, bytes); }
   uint32_t device_queries_for(const std::string& id, const groth16::query_sizes_t& sizes) override {
     return inner_->device_queries_for(id, sizes);
   }

@@ -94,11 +94,26 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
       spdlog::info("GPU {}: {:.2f} GiB of {:.2f} GiB free left for parameters of higher priority not loaded yet ({})",
                    ordinal(device), double(held) / double(gib), double(free) / double(gib), first);
     }
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_, free - held);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_for(&params), free - held);
     slot->identity = id;
     built(device, params, *slot->prover);
   }
   return slot->prover;
+}
+
+void gpu_backend_t::claim_rows(const std::string& circuit_id, uint64_t bytes) {
+  std::lock_guard lk(mu_);
+  claims_[circuit_id].rows_bytes = bytes;
+}
+
+groth16::gpu_prover_options_t gpu_backend_t::options_for(const groth16::parameters_t* params,
+                                                         const std::string& id) const {
+  groth16::gpu_prover_options_t o = options_;
+  std::lock_guard lk(mu_);
+  for (const auto& [claim_id, c] : claims_) {
+    if ((params && c.params == params) || (!id.empty() && claim_id == id)) o.rows_bytes = c.rows_bytes;
+  }
+  return o;
 }
 
 uint32_t gpu_backend_t::device_queries_for(const std::string& circuit_id, const groth16::query_sizes_t& sizes) {
@@ -107,7 +122,7 @@ uint32_t gpu_backend_t::device_queries_for(const std::string& circuit_id, const 
     gpu::set_device(ordinal(device));
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_claim(device, circuit_id, free).first;
-    mask &= groth16::gpu_prover_t::device_queries(sizes, options_, free - held);
+    mask &= groth16::gpu_prover_t::device_queries(sizes, options_for(nullptr, circuit_id), free - held);
   }
   return mask;
 }
@@ -125,7 +140,8 @@ void gpu_backend_t::prepare_from_file(const groth16::parameters_t& params, uint3
     slot->prover.reset();
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_others(device, params, free).first;
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk, options_, free - held);
+    slot->prover =
+        std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk, options_for(&params), free - held);
     slot->identity = identity_of(params);
     built(device, params, *slot->prover);
   }
@@ -182,7 +198,9 @@ std::pair<uint64_t, std::string> gpu_backend_t::held_for_claim(uint32_t device, 
                                                                uint64_t free) const {
   std::lock_guard lk(mu_);
   std::vector<gpu::residency_claim_t> claims;
-  for (const auto& [id, c] : claims_) claims.push_back({id, c.rank, c.bytes, bool(c.built_on >> device & 1)});
+  for (const auto& [id, c] : claims_) {
+    claims.push_back({id, c.rank, c.bytes + c.rows_bytes, bool(c.built_on >> device & 1)});
+  }
   const uint64_t held = gpu::held_for_higher_ranks(claims, self, free);
   std::string first;  // the highest-ranked set it is held for, for the log
   uint32_t first_rank = held ? claims_.at(self).rank : ~0u;

@@ -79,6 +79,9 @@ class gpu_backend_t final : public prove_backend_t {
   // the queries every device's plan put on the device (at 32 GiB PoRep on an
   // H200: H, B_g1 and B_g2), updating the provers' identity so they stay in use.
   uint64_t release_host_copy(groth16::parameters_t& params) override;
+  // Records them with the circuit's claim; its provers built from then on
+  // plan them into their reserve (gpu_prover_options_t::rows_bytes).
+  void claim_rows(const std::string& circuit_id, uint64_t bytes) override;
   // The queries every device's plan would hold now for a set of these
   // sizes, beside the claims (its own among them, made before).
   uint32_t device_queries_for(const std::string& circuit_id, const groth16::query_sizes_t& sizes) override;
@@ -111,6 +114,7 @@ class gpu_backend_t final : public prove_backend_t {
     uint64_t bytes = 0;
     const groth16::parameters_t* params = nullptr;  // the loaded set, if any
     uint64_t built_on = 0;                          // bit d: its prover exists on device d
+    uint64_t rows_bytes = 0;                        // claim_rows
     // Its parameters are freed: the claim stays, unbuilt, for a reload.
     void drop_params() { params = nullptr, built_on = 0; }
   };
@@ -130,6 +134,8 @@ class gpu_backend_t final : public prove_backend_t {
                                                    uint64_t free) const;
   // The same for the claim of circuit `self` (empty: none).
   std::pair<uint64_t, std::string> held_for_claim(uint32_t device, const std::string& self, uint64_t free) const;
+  // options_ with the rows of params' claim (of circuit `id` when given).
+  groth16::gpu_prover_options_t options_for(const groth16::parameters_t* params, const std::string& id = {}) const;
   // The slot of (params, device), made if new.
   std::shared_ptr<slot_t> slot_of(const groth16::parameters_t& params, uint32_t device);
   // Logs a prover just built and counts it; the slot's lock held.

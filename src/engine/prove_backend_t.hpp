@@ -47,6 +47,12 @@ class prove_backend_t {
   // fallback) need a complete copy. The caller guarantees that nothing else
   // reads params' vectors meanwhile. Default: frees nothing.
   virtual uint64_t release_host_copy(groth16::parameters_t&) { return 0; }
+  // Device bytes of the compiled rows the compact witnesses of circuit
+  // `circuit_id` bring (a backend that forms their rows on the device keeps
+  // them beside its parameters): the GPU backend plans them into the memory
+  // its provers of that circuit reserve. Called before its parameters are
+  // prepared. Default: nothing.
+  virtual void claim_rows(const std::string& circuit_id, uint64_t bytes) { (void)circuit_id, (void)bytes; }
   // Parameters read query by query (issue 18: they never sit whole in host
   // memory). The queries (bit q: h, l, a, b_g1, b_g2) this backend would hold
   // itself on every device for a set of these sizes, planned now beside the

@@ -69,7 +69,7 @@ gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover
   using scratch = gpu_prover_options_t::msm_scratch_t;
   const uint64_t given = o.residency.device_reserve;
   auto reserve = [&](bool one) {
-    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads);
+    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads) + o.rows_bytes;
   };
   if (o.msm_scratch == scratch::one_at_a_time) {
     auto [placed, window] = place(p, o, reserve(true), free, true);

@@ -68,6 +68,11 @@ struct gpu_prover_options_t {
   // what it costs the MSM itself: BM_gpu_msm_g1 threads_log rows. A power of
   // two in [2^12, 2^22] (check_msm_threads).
   size_t msm_threads = 0;
+  // Device bytes of the compiled rows this parameter set's compact witnesses
+  // bring (gpu::device_rows_t, uploaded on the first one and kept with the
+  // prover: 327 MiB at 32 GiB PoRep), planned into the reserve beside the
+  // proofs' working memory (not added to a given device_reserve). 0: none.
+  uint64_t rows_bytes = 0;
 };
 
 // Throws std::invalid_argument naming the value unless it is 0 or a power of

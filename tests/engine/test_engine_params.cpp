@@ -8,6 +8,11 @@
 #include <fstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "circuits/compiled_for.hpp"
 
 #include "engine_test_support.hpp"
 
@@ -336,9 +341,17 @@ namespace {
 
 // The CPU backend, recording the residency claims and prepares it is given,
 // in order: "claim <id> <rank> <bytes> <loaded|announced>", "prepare <h points>".
+// With `forms_rows`, it says it forms compact witnesses' rows itself (as the
+// GPU backend), so the engine claims their compiled rows too ("rows" lines).
 class claim_recording_backend_t final : public cpu_forwarding_backend_t {
  public:
+  explicit claim_recording_backend_t(bool forms_rows = false) : forms_rows_(forms_rows) {}
   std::string name() const override { return "claims"; }
+  bool compact_witness() const override { return forms_rows_; }
+  void claim_rows(const std::string& id, uint64_t bytes) override {
+    std::lock_guard lk(mu_);
+    log_.push_back(fmt::format("rows {} {}", id, bytes));
+  }
   void claim_residency(const std::string& id, uint32_t rank, uint64_t bytes,
                        const groth16::parameters_t* params) override {
     std::lock_guard lk(mu_);
@@ -354,11 +367,38 @@ class claim_recording_backend_t final : public cpu_forwarding_backend_t {
   }
 
  private:
+  bool forms_rows_;
   mutable std::mutex mu_;
   std::vector<std::string> log_;
 };
 
 }  // namespace
+
+TEST(engine_params, a_backend_that_forms_rows_gets_the_compiled_rows_claimed_before_the_parameters) {
+  param_dir_t files;
+  groth16::write_parameters((files.dir / "porep-2k.params").string(), *params_for("hash-chain", small_chain));
+  auto backend = std::make_shared<claim_recording_backend_t>(/*forms_rows=*/true);
+  engine_config_t c = small_config(uint64_t(1) << 30);
+  c.param_cache = files.dir.string();
+  engine_t e(c, {backend, nullptr, nullptr});
+  EXPECT_FALSE(e.preload("porep-2k").already_loaded);
+  EXPECT_FALSE(e.preload("tiny").already_loaded);  // built in: no compiled rows
+  EXPECT_TRUE(e.preload("porep-2k").already_loaded);
+  // The device copy's bytes: the matrices, the coefficients and the instances of the 2 KiB partition's rows.
+  const auto view = circuits::compiled_for(filecoin::parameter_kind_t::porep, 2048)->view();
+  uint64_t rows = view.bytes();
+  for (const auto& b : view.blocks) rows += b.instances.size() * sizeof(b.instances[0]);
+  EXPECT_GT(rows, uint64_t(10) << 20);  // tens of MiB for 2.69 M rows (BENCHMARKS.md: the host block is 76 MiB)
+  EXPECT_LT(rows, uint64_t(200) << 20);
+  const auto log = backend->log();
+  const auto claimed = std::ranges::find(log, fmt::format("rows porep-2k {}", rows));
+  const auto placed = std::ranges::find_if(log, [](const std::string& l) {
+    return l.starts_with("claim porep-2k 2 ") && l.ends_with(" loaded");
+  });
+  EXPECT_NE(claimed, log.end()) << fmt::format("{}", fmt::join(log, "; "));
+  EXPECT_LT(claimed - log.begin(), placed - log.begin()) << "rows claimed after the parameters were placed";
+  EXPECT_EQ(std::ranges::count_if(log, [](const std::string& l) { return l.starts_with("rows "); }), 1);
+}
 
 TEST(engine_params, preloads_announce_every_set_then_load_the_highest_priority_first) {
   // Three files under the ids PoSt and PoRep jobs use (tiny parameters of

@@ -113,3 +113,21 @@ TEST(gpu_prover_plan, more_msm_threads_reserve_their_chunk_sums) {
     }
   }
 }
+
+TEST(gpu_prover_plan, the_compiled_rows_are_planned_into_the_reserve) {
+  const auto q = window_post_32g();
+  const auto o = with(scratch::one_at_a_time);
+  const uint64_t points = (q.h + q.l + q.a + q.b_g1) * sizeof(g1_affine_t) + q.b_g2 * sizeof(g2_affine_t);
+  // Free memory for the reserve and every query with half a GiB to spare: all on the device...
+  const uint64_t free = gpu_prover_t::working_bytes(q, 2, true) + points + gib / 2;
+  EXPECT_TRUE(all_device(gpu_prover_t::plan(q, o, free)));
+  EXPECT_EQ(gpu_prover_t::device_queries(q, o, free), 0x1fu);
+  // ...unless the rows' GiB is planned too: then a query streams.
+  auto with_rows = o;
+  with_rows.rows_bytes = gib;
+  EXPECT_FALSE(all_device(gpu_prover_t::plan(q, with_rows, free)));
+  EXPECT_NE(gpu_prover_t::device_queries(q, with_rows, free), 0x1fu);
+  // A given reserve is the operator's: the rows are not added to it.
+  with_rows.residency.device_reserve = gpu_prover_t::working_bytes(q, 2, true);
+  EXPECT_TRUE(all_device(gpu_prover_t::plan(q, with_rows, free)));
+}
