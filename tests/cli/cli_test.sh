@@ -157,9 +157,20 @@ out_has "verifying key"
 expect 0 "$CUZK" info hc.params
 out_has "domain 2048"
 out_has "public inputs: 2"
+expect 0 "$CUZK" info --layout-only hc.params
+out_has "domain 2048"
 head -c $(($(stat -c %s hc.params) / 2)) hc.params >half.params
 expect 2 "$CUZK" info half.params
 err_has "half.params: truncated"
+expect 2 "$CUZK" info --layout-only half.params
+err_has "half.params: truncated"
+# A point off the curve: found by the full read, not by the layout.
+cp hc.params bent.params
+last=$(tail -c 1 hc.params | od -An -tu1 | tr -d ' ')
+printf "\\x$(printf %02x $((last ^ 1)))" | dd of=bent.params bs=1 seek=$(($(stat -c %s hc.params) - 1)) conv=notrunc status=none
+expect 2 "$CUZK" info bent.params
+err_has "b_g2["
+expect 0 "$CUZK" info --layout-only bent.params
 expect 2 "$CUZK" info missing.params
 expect 2 "$CUZK" info .
 
