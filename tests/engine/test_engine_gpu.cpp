@@ -63,14 +63,25 @@ TEST(engine_gpu, hash_chain_jobs_verify_on_the_gpu) {
   EXPECT_EQ(gpu->provers_built(), 2 * gpu->device_count() + 1);
 }
 
-TEST(engine_gpu, released_host_copy_proves_the_same_bytes_and_loaded_files_release_it) {
+namespace {
+
+// One hash-chain proof with fixed r and s on a backend: equal bytes on every backend.
+struct chain_prover_t {
+  std::unique_ptr<circuits::any_circuit> circuit = circuits::make_circuit("hash-chain", small_chain);
+  ff::fr_t r, s;
+  chain_prover_t(uint64_t r_, uint64_t s_) : r(ff::fr_t::from_u64(r_)), s(ff::fr_t::from_u64(s_)) {}
+  auto prove(prove_backend_t& b, const groth16::parameters_t& p) const {
+    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(*circuit)), r, s).encode();
+  }
+};
+
+}  // namespace
+
+TEST(engine_gpu, released_host_copy_proves_the_same_bytes) {
   if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
   const auto original = params_for("hash-chain", small_chain);
-  auto circuit = circuits::make_circuit("hash-chain", small_chain);
-  const ff::fr_t r = ff::fr_t::from_u64(11), s = ff::fr_t::from_u64(13);
-  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) {
-    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(*circuit)), r, s).encode();
-  };
+  const chain_prover_t chain(11, 13);
+  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) { return chain.prove(b, p); };
   const auto on_cpu = prove_on(*make_cpu_backend(), *original);
   {
     // Small parameters all fit on the device: every query is resident, so
@@ -86,33 +97,14 @@ TEST(engine_gpu, released_host_copy_proves_the_same_bytes_and_loaded_files_relea
     EXPECT_EQ(gpu.provers_built(), gpu.device_count());  // the released vectors did not make it rebuild
     EXPECT_EQ(gpu.release_host_copy(p), 0u);             // nothing left to free
   }
-  // Through the engine: a file loaded for a job is released after its upload.
-  auto dir = std::filesystem::temp_directory_path() / ("cuzk_engine_gpu_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  groth16::write_parameters((dir / ("hash-chain-" + std::to_string(small_chain) + ".params")).string(), *original);
-  auto gpu = std::make_shared<gpu_backend_t>();
-  engine_config_t c = small_config(uint64_t(4) << 30);
-  c.param_cache = dir.string();
-  {
-    engine_t e(c, {gpu, make_cpu_backend(), nullptr});
-    auto req = chain_job(3, 9);
-    expect_verifies(e.prove(req), req);
-    const auto st = e.status();
-    ASSERT_EQ(st.loaded_params.size(), 1u);
-    EXPECT_GT(st.loaded_params[0].host_released, 0u);
-    EXPECT_EQ(gpu->provers_built(), gpu->device_count());
-  }
-  std::filesystem::remove_all(dir);
+  // A file loaded through the engine: a_file_read_query_by_query_onto_the_device_proves_the_cpus_bytes.
 }
 
 TEST(engine_gpu, a_file_read_query_by_query_onto_the_device_proves_the_cpus_bytes) {
   if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
   const auto original = params_for("hash-chain", small_chain);
-  auto circuit = circuits::make_circuit("hash-chain", small_chain);
-  const ff::fr_t r = ff::fr_t::from_u64(17), s = ff::fr_t::from_u64(19);
-  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) {
-    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(*circuit)), r, s).encode();
-  };
+  const chain_prover_t chain(17, 19);
+  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p) { return chain.prove(b, p); };
   const auto on_cpu = prove_on(*make_cpu_backend(), *original);
   const auto dir = std::filesystem::temp_directory_path() / ("cuzk_engine_gpu_file_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -18,6 +18,7 @@
 #include "filecoin/parameter_digest.hpp"
 #include "filecoin/parameter_manifest_t.hpp"
 #include "groth16/groth16.hpp"
+#include "error_of.hpp"
 #include "test_seed.hpp"
 
 using namespace cuzk;
@@ -305,16 +306,6 @@ TEST(parameter_load, porep_ids_resolve_to_official_names_when_present) {
 
 namespace {
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 // A store whose backend "holds" H and B_g2 (read from the file by the load hook).
 struct streamed_store_t {
   engine::param_store_t store;
@@ -380,7 +371,7 @@ TEST(parameter_load, query_by_query_the_charge_is_the_host_queries_and_the_fallb
   EXPECT_EQ(s.store.bytes_for("chain"), charge);
   EXPECT_EQ(s.store.set_bytes_for("chain"), params.bytes());
   // The CPU fallback's reload does not fit beside the charge: refused now, naming the budget.
-  const auto why = error_of([&] { s.store.complete(*e); });
+  const auto why = test::error_of([&] { s.store.complete(*e); });
   EXPECT_NE(why.find("the CPU fallback needs " + std::to_string(params.bytes()) + " bytes"), std::string::npos) << why;
   EXPECT_NE(why.find("memory budget of " + std::to_string(file - 1) + " bytes"), std::string::npos) << why;
   EXPECT_EQ(small.reserved(), charge);
@@ -412,7 +403,7 @@ TEST(parameter_load, query_by_query_bad_points_are_named_in_the_queries_never_re
   write_file(dir.path / "tiny.params", {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
   {
     streamed_store_t s(budget, dir.path);
-    const auto why = error_of([&] { s.store.acquire("tiny", never); });
+    const auto why = test::error_of([&] { s.store.acquire("tiny", never); });
     EXPECT_NE(why.find("h[1]: point not on the curve"), std::string::npos) << why;
     EXPECT_EQ(budget.reserved(), 0u);
   }
@@ -427,7 +418,7 @@ TEST(parameter_load, query_by_query_bad_points_are_named_in_the_queries_never_re
   write_file(official, {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
   {
     streamed_store_t s(budget, dir.path);
-    const auto why = error_of([&] { s.store.acquire("porep-2k", never); });
+    const auto why = test::error_of([&] { s.store.acquire("porep-2k", never); });
     EXPECT_EQ(s.loads, 1);  // the load ran (no per-point subgroup checks), then the digest's verdict
     EXPECT_NE(why.find("h[1]: point not in the prime-order subgroup"), std::string::npos) << why;
     EXPECT_EQ(budget.reserved(), 0u);

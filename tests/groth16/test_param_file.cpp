@@ -13,6 +13,7 @@
 #include "ec/off_subgroup_point.hpp"
 #include "groth16/groth16.hpp"
 #include "groth16/param_io.hpp"
+#include "error_of.hpp"
 #include "test_seed.hpp"
 
 using namespace cuzk;
@@ -60,16 +61,6 @@ struct file_fixture_t {
   }
 };
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 }  // namespace
 
 TEST(parameter_file, layout_matches_the_byte_layout_and_the_whole_read) {
@@ -113,16 +104,16 @@ TEST(parameter_file, bad_files_are_named_by_query_and_index) {
   for (size_t cut : {size_t(0), size_t(10), size_t(900), size_t(f.offset_of(2)) + 50, bytes.size() - 1}) {
     auto t = std::vector<uint8_t>(bytes.begin(), bytes.begin() + std::ptrdiff_t(cut));
     const auto p = f.write("cut.params", t);
-    EXPECT_NE(error_of([&] { parameter_file_t x(p); }).find("truncated"), std::string::npos) << cut;
+    EXPECT_NE(test::error_of([&] { parameter_file_t x(p); }).find("truncated"), std::string::npos) << cut;
     EXPECT_THROW(read_parameters(p), format_error);
   }
   auto t = bytes;
   t.push_back(0);
-  EXPECT_NE(error_of([&] { parameter_file_t x(f.write("pad.params", t)); }).find("trailing"), std::string::npos);
+  EXPECT_NE(test::error_of([&] { parameter_file_t x(f.write("pad.params", t)); }).find("trailing"), std::string::npos);
   // A count larger than the file: refused, nothing allocated.
   t = bytes;
   t[f.offset_of(1) - 4] = 0xff;
-  EXPECT_NE(error_of([&] { parameter_file_t x(f.write("count.params", t)); }).find("truncated in l"),
+  EXPECT_NE(test::error_of([&] { parameter_file_t x(f.write("count.params", t)); }).find("truncated in l"),
             std::string::npos);
 
   // A point off the curve at h[5]: the layout does not read points, so it opens; a
@@ -133,9 +124,9 @@ TEST(parameter_file, bad_files_are_named_by_query_and_index) {
   const parameter_file_t file(f.write("point.params", t));
   std::vector<g1_affine_t> four(4);
   EXPECT_NO_THROW(file.read(0, 0, four, ec::subgroup_check::check));  // h[0..3]
-  EXPECT_NE(error_of([&] { file.read(0, 3, four, ec::subgroup_check::check); }).find("h[5]: point not on the curve"),
+  EXPECT_NE(test::error_of([&] { file.read(0, 3, four, ec::subgroup_check::check); }).find("h[5]: point not on the curve"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { file.g1_query(0, ec::subgroup_check::skip); }).find("h[5]"), std::string::npos);
+  EXPECT_NE(test::error_of([&] { file.g1_query(0, ec::subgroup_check::skip); }).find("h[5]"), std::string::npos);
   EXPECT_EQ(file.g1_query(1, ec::subgroup_check::check), f.params.l);  // other queries still read
 
   // On the curve, outside the subgroup, at b_g2[1]: read without the checks,
@@ -145,8 +136,8 @@ TEST(parameter_file, bad_files_are_named_by_query_and_index) {
   std::copy(outside.begin(), outside.end(), t.begin() + std::ptrdiff_t(f.offset_of(4) + 192));
   const parameter_file_t sub(f.write("subgroup.params", t));
   EXPECT_EQ(sub.g2_query(ec::subgroup_check::skip)[1], ec::off_subgroup_point<ec::g2_curve>());
-  EXPECT_NE(error_of([&] { sub.check_subgroups(4, 1); }).find("b_g2[1]: point not in the prime-order subgroup"),
+  EXPECT_NE(test::error_of([&] { sub.check_subgroups(4, 1); }).find("b_g2[1]: point not in the prime-order subgroup"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { sub.g2_query(ec::subgroup_check::check); }).find("b_g2[1]"), std::string::npos);
+  EXPECT_NE(test::error_of([&] { sub.g2_query(ec::subgroup_check::check); }).find("b_g2[1]"), std::string::npos);
   EXPECT_NO_THROW(sub.check_subgroups(3, 2));
 }
