@@ -1,5 +1,8 @@
 #include "circuits/compiled_for.hpp"
 
+#include <bit>
+#include <vector>
+
 #include "circuits/porep_synthesizer_t.hpp"
 #include "circuits/post_circuit.hpp"
 #include "circuits/post_synthesis.hpp"
@@ -27,6 +30,21 @@ std::shared_ptr<const porep_compiled_t> compiled_for(filecoin::parameter_kind_t 
       return compiled_snap_for(porep::snap_shape_for(sector_bytes));
   }
   throw std::invalid_argument("compiled_for: unknown parameter kind");
+}
+
+groth16::query_sizes_t parameter_query_sizes(const porep_compiled_t& compiled) {
+  const auto& l = compiled.layout();
+  const std::size_t inputs = l.num_inputs(), aux = l.num_aux();
+  std::vector<std::uint64_t> a_in((inputs + 63) / 64), b_in((inputs + 63) / 64), a_aux((aux + 63) / 64),
+      b_aux((aux + 63) / 64);
+  compiled.densities(a_in, b_in, a_aux, b_aux);
+  auto ones = [](const std::vector<std::uint64_t>& v) {
+    std::size_t n = 0;
+    for (std::uint64_t w : v) n += std::size_t(std::popcount(w));
+    return n;
+  };
+  const std::size_t b = ones(b_in) + ones(b_aux);
+  return {inputs, std::bit_ceil(l.num_constraints()) - 1, aux, inputs + ones(a_aux), b, b};
 }
 
 }  // namespace cuzk::circuits

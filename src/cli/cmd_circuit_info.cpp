@@ -34,20 +34,37 @@ void print_step(const char* what, const circuits::porep_slot_t& s) {
              s.row_end - s.row, s.aux_end - s.aux, s.input_end - s.input);
 }
 
-// GiB, or MiB below one GiB (a compact partition's few MiB would read 0.00 GiB).
+// GiB, or MiB below one GiB (a compact partition's few MiB would read 0.00 GiB), or KiB below one MiB.
 std::string gib(uint64_t bytes) {
+  if (bytes > 0 && bytes < (uint64_t(1) << 20)) return fmt::format("{:.1f} KiB", double(bytes) / 1024.0);
   if (bytes < (uint64_t(1) << 30)) return fmt::format("{:.1f} MiB", double(bytes) / double(uint64_t(1) << 20));
   return fmt::format("{:.2f} GiB", double(bytes) / double(uint64_t(1) << 30));
+}
+
+// What the circuit's compiled form tells (unless --no-wide-bound): the bound
+// on aux values other than 0 and 1 and the parameters' query counts.
+struct compiled_info_t {
+  std::optional<uint64_t> wide_bound;
+  std::optional<groth16::query_sizes_t> queries;
+};
+
+// Bytes of a parameter file with these counts (bellperson's layout).
+uint64_t parameter_file_bytes(const groth16::query_sizes_t& q) {
+  const uint64_t vk = 3 * 96 + 3 * 192 + 4 + 96 * q.ic;
+  return vk + 5 * 4 + 96 * (q.h + q.l + q.a + q.b_g1) + 192 * q.b_g2;
 }
 
 // What one in-flight partition costs (issue 18 part 5), from the footprint
 // code the engine admits with (engine/partition_footprint_t.hpp) and the GPU
 // prover's device plan (gpu_prover_t::working_bytes), so a machine can be
 // sized before it is bought. `counts` include the input constraints.
-// wide_bound: the compiled rows' bound on aux values other than 0 and 1
+// info.wide_bound: the compiled rows' bound on aux values other than 0 and 1
 // (any_circuit::compact_wide_bound, what the engine passes with a compact
 // witness); nullopt when it was not computed (every aux counted wide).
-void print_capacity(const r1cs::shape_counts_t& counts, std::optional<uint64_t> wide_bound) {
+// info.queries: the parameters' counts, for their sizes and the GPU's plan
+// (without them the A and B queries count every variable).
+void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& info) {
+  const auto& wide_bound = info.wide_bound;
   const auto cpu = engine::partition_footprint(counts);
   const auto cuda = engine::gpu_compact_partition_footprint(counts, wide_bound);
   const uint64_t held = engine::compact_assignment_max_bytes(counts.num_aux, wide_bound) + 32 * counts.num_inputs +
@@ -66,29 +83,43 @@ void print_capacity(const r1cs::shape_counts_t& counts, std::optional<uint64_t> 
              gib(cuda.full()), gib(held), gib(cuda.pending));
   fmt::print("  host bytes per partition (cpu):  {} ({} until prove_start ends, {} until finalize)\n", gib(cpu.full()),
              gib(cpu.working), gib(cpu.pending));
-  // The A and B queries hold at most every variable; their real sizes come
-  // with the parameters (densities), so the GPU figures are upper bounds.
   const uint64_t vars = counts.num_inputs + counts.num_aux;
-  const groth16::query_sizes_t q{counts.num_inputs, cuda.domain - 1, counts.num_aux, vars, vars, vars};
+  const groth16::query_sizes_t q =
+      info.queries.value_or(groth16::query_sizes_t{counts.num_inputs, cuda.domain - 1, counts.num_aux, vars, vars, vars});
   const uint64_t one = groth16::gpu_prover_t::working_bytes(q, 1), two = groth16::gpu_prover_t::working_bytes(q, 2);
   const uint64_t lean_one = groth16::gpu_prover_t::working_bytes(q, 1, true);
   const uint64_t lean_two = groth16::gpu_prover_t::working_bytes(q, 2, true);
-  fmt::print("  GPU bytes per worker:            at most {} per proof in flight, plus {} per device for the\n"
+  fmt::print("  GPU bytes per worker:            {}{} per proof in flight, plus {} per device for the\n"
              "                                   MSMs' scratch and NTT tables (MSMs one at a time: {} per proof,\n"
              "                                   {} per device), beside the parameters' resident queries\n",
-             gib(two - one), gib(2 * one - two), gib(lean_two - lean_one), gib(2 * lean_one - lean_two));
+             info.queries ? "" : "at most ", gib(two - one), gib(2 * one - two), gib(lean_two - lean_one),
+             gib(2 * lean_one - lean_two));
+  if (!info.queries) return;
+  // The parameter set (issue 18): where it lives on each backend.
+  const uint64_t file = parameter_file_bytes(*info.queries);
+  const uint64_t vk = 3 * 96 + 3 * 192 + 96 * q.ic;
+  fmt::print("parameters (the layout a setup of this circuit writes, as the official file):\n");
+  fmt::print("  queries:                         h {}, l {}, a {}, b_g1 {}, b_g2 {}, ic {}\n", q.h, q.l, q.a, q.b_g1,
+             q.b_g2, q.ic);
+  fmt::print("  file:                            {}\n", gib(file));
+  fmt::print("  host bytes (cpu):                {} (the whole set, read once)\n", gib(file));
+  fmt::print("  host bytes (cuda, every query on the GPU): {} (the verifying key; the queries are read from the\n"
+             "                                   file onto the GPU, at most 768 MiB at a time while loading)\n",
+             gib(vk));
+  fmt::print("  GPU bytes for every query on the device: {} with 2 workers and the MSMs one at a time\n"
+             "                                   ({} of points + {} working memory)\n",
+             gib(file + lean_two), gib(file), gib(lean_two));
 }
 
-// The bound of the circuit's compiled form (the engine's), timed, unless --no-wide-bound.
-std::optional<uint64_t> wide_bound_of(const circuit_info_options& o, filecoin::parameter_kind_t kind,
-                                      uint64_t sector_bytes) {
-  if (o.no_wide_bound) return std::nullopt;
+// The circuit's compiled form (the engine's), timed, unless --no-wide-bound.
+compiled_info_t compiled_of(const circuit_info_options& o, filecoin::parameter_kind_t kind, uint64_t sector_bytes) {
+  if (o.no_wide_bound) return {};
   stopwatch sw;
   const auto compiled = circuits::compiled_for(kind, sector_bytes);
   const double compile_ms = sw.lap();
   const uint64_t bound = compiled->wide_aux_bound();
   fmt::print("compiled rows: {:.1f} ms; bound on values other than 0 and 1: {:.1f} ms\n", compile_ms, sw.lap());
-  return bound;
+  return {bound, circuits::parameter_query_sizes(*compiled)};
 }
 
 // One partition's counts: `c` in circuit rows (no input rows), ONE included in inputs.
@@ -118,7 +149,7 @@ int run_post_circuit_info(const circuit_info_options& o) {
              circuit.params().sector_count);
   fmt::print("shape mode (one block): {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 wide_bound_of(o,
+                 compiled_of(o,
                                kind == porep::post_kind_t::window ? filecoin::parameter_kind_t::window_post
                                                                   : filecoin::parameter_kind_t::winning_post,
                                porep::parse_sector_size(o.sector_size)));
@@ -149,7 +180,7 @@ int run_snap_circuit_info(const circuit_info_options& o) {
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 wide_bound_of(o, filecoin::parameter_kind_t::snap_deals, porep::parse_byte_size(o.sector_size)));
+                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, porep::parse_byte_size(o.sector_size)));
   return exit_ok;
 }
 
@@ -183,7 +214,7 @@ int run_circuit_info(const circuit_info_options& o) {
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
   print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()},
-                 wide_bound_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes));
+                 compiled_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);

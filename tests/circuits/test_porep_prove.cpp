@@ -5,6 +5,8 @@
 // proof fails against another sector's inputs.
 #include <gtest/gtest.h>
 
+#include "circuits/compiled_for.hpp"
+
 #include "circuits/circuit_model.hpp"
 #include "circuits/circuit_registry.hpp"
 #include "circuits/porep_circuit.hpp"
@@ -25,6 +27,10 @@ TEST(PorepProve, TwoKiBSectorProvesAndVerifies) {
   const auto params = groth16::generate_parameters(*circuits::make_circuit("porep", 2048),
                                                    groth16::toxic_waste_t::random(rng));
   ASSERT_EQ(params.vk.ic.size(), shape.num_inputs());
+  // The counts `cuzk circuit-info` derives from the compiled rows' densities
+  // are the setup's (which tracks them through a synthesis of its own).
+  EXPECT_EQ(circuits::parameter_query_sizes(*circuits::compiled_for(filecoin::parameter_kind_t::porep, 2048)),
+            groth16::query_sizes_t::of(params));
 
   const circuits::circuit_model<circuits::porep_circuit> circuit(
       "porep", circuits::porep_circuit(shape, circuits::porep_witness_from_vanilla(vanilla, 0)));

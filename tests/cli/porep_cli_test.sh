@@ -38,6 +38,12 @@ if [[ $SIZE == 2KiB ]]; then
   grep -q 'host bytes per partition (cuda): 7.83 GiB while it is synthesized' <<<"$unbounded" ||
     fail "circuit-info --no-wide-bound: cuda capacity line"
   grep -q 'GPU bytes per worker: ' <<<"$cap" || fail "circuit-info: GPU capacity line"
+  # The parameters' counts from the compiled rows' densities: 44.12 GiB, the size of the file a
+  # 32 GiB GPU setup wrote (BENCHMARKS.md, 44.1 GiB); every query on the GPU leaves the vk in host memory.
+  grep -q 'h 134217727, l 130169893, a 129753620, b_g1 33112282, b_g2 33112282, ic 328' <<<"$cap" ||
+    fail "circuit-info: the parameters' query counts"
+  grep -q 'file:                            44.12 GiB' <<<"$cap" || fail "circuit-info: the parameter file's size"
+  grep -q 'host bytes (cuda, every query on the GPU): 31.6 KiB' <<<"$cap" || fail "circuit-info: parameters on cuda"
 fi
 
 # Curio's envelope of a C1 output: what Curio's cuzk client sends.

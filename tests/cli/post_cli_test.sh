@@ -37,6 +37,16 @@ out_has "partition 1: valid StackedDrgWindow2KiBV1_1 (1 of 2 sectors"
 out_has "3 sector(s) valid"
 
 expect 0 "$CUZK" setup --circuit window-post --size 2048 --seed 1 --backend cpu --params w.params --vk w.vk
+# circuit-info's parameter counts (from the compiled rows' densities) are the setup's, and its file size the file's.
+expect 0 "$CUZK" circuit-info --kind window-post --sector-size 2KiB
+info_counts=$(sed -n 's/^  queries: *//p' out)
+expect 0 "$CUZK" info --layout-only w.params
+file_counts=$(awk '$1 == "h:" {h=$2} $1 == "l:" {l=$2} $1 == "a:" {a=$2} $1 == "b_g1:" {b1=$2} $1 == "b_g2:" {b2=$2}
+  $1 == "public" {ic=$5} END {printf "h %s, l %s, a %s, b_g1 %s, b_g2 %s, ic %s", h, l, a, b1, b2, ic}' out)
+[[ $info_counts == "$file_counts" ]] || fail "circuit-info counts '$info_counts' against the setup's '$file_counts'"
+# The 32 GiB WindowPoSt file: 56.61 GiB, the size of the set a 32 GiB GPU setup made (BENCHMARKS.md).
+expect 0 "$CUZK" circuit-info --kind window-post --sector-size 32GiB
+out_has "file:                            56.61 GiB"
 expect 0 "$CUZK" prove --kind window-post --registered 10 --randomness "$RND" --miner-id 1000 --partition 0 \
   --params w.params --proof w0.proof --public w0.json --trusted-params w/sector-1.vproof w/sector-2.vproof
 out_has "wrote w0.proof"

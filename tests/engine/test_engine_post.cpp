@@ -12,6 +12,7 @@
 #include <mutex>
 #include <random>
 
+#include "circuits/compiled_for.hpp"
 #include "circuits/post_public_inputs.hpp"
 #include "engine_test_support.hpp"
 #include "filecoin/post_bincode.hpp"
@@ -518,4 +519,10 @@ TEST(engine_post, a_compact_witness_keeps_only_its_own_bytes_until_prove_start) 
   std::printf("compact reservation: %lld bytes before synthesis, %lld after (eager CPU footprint %llu)\n",
               (long long)reserved.bytes_reserved, (long long)compacted.bytes_reserved,
               (unsigned long long)shape.full());
+}
+
+TEST(engine_post, the_compiled_rows_give_the_setups_query_counts) {
+  // What `cuzk circuit-info` prints for the parameters, against a setup's.
+  EXPECT_EQ(circuits::parameter_query_sizes(*circuits::compiled_for(filecoin::parameter_kind_t::winning_post, 2048)),
+            groth16::query_sizes_t::of(*winning_params()));
 }
