@@ -137,7 +137,8 @@ void print_partition_counts(const r1cs::shape_counts_t& c) {
 // mode times the block count gives the totals (post_circuit::counts).
 int run_post_circuit_info(const circuit_info_options& o) {
   const auto kind = o.kind == "window-post" ? porep::post_kind_t::window : porep::post_kind_t::winning;
-  const circuits::post_circuit circuit(porep::post_shape_for(kind, porep::parse_sector_size(o.sector_size)));
+  const uint64_t sector_bytes = porep::parse_sector_size(o.sector_size);
+  const circuits::post_circuit circuit(porep::post_shape_for(kind, sector_bytes));
   stopwatch sw;
   const auto c = circuit.counts();
   const auto b = circuit.block_counts();
@@ -152,7 +153,7 @@ int run_post_circuit_info(const circuit_info_options& o) {
                  compiled_of(o,
                                kind == porep::post_kind_t::window ? filecoin::parameter_kind_t::window_post
                                                                   : filecoin::parameter_kind_t::winning_post,
-                               porep::parse_sector_size(o.sector_size)));
+                               sector_bytes));
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -167,7 +168,8 @@ int run_post_circuit_info(const circuit_info_options& o) {
 // A SnapDeals partition: one full shape pass (81 M rows at 32 GiB, a few
 // seconds). Every size upstream allows, the 1 KiB … 32 KiB test shapes too.
 int run_snap_circuit_info(const circuit_info_options& o) {
-  const circuits::snap_circuit circuit(porep::snap_shape_for(porep::parse_byte_size(o.sector_size)));
+  const uint64_t sector_bytes = porep::parse_byte_size(o.sector_size);
+  const circuits::snap_circuit circuit(porep::snap_shape_for(sector_bytes));
   stopwatch sw;
   const auto c = circuit.counts();
   const double ms = sw.lap();
@@ -180,7 +182,7 @@ int run_snap_circuit_info(const circuit_info_options& o) {
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, porep::parse_byte_size(o.sector_size)));
+                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, sector_bytes));
   return exit_ok;
 }
 

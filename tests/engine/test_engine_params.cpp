@@ -13,6 +13,8 @@
 #include <algorithm>
 
 #include "circuits/compiled_for.hpp"
+#include "engine/never_fits.hpp"
+#include "engine/partition_footprint_t.hpp"
 
 #include "engine_test_support.hpp"
 
@@ -200,6 +202,27 @@ TEST(engine_params, a_file_read_query_by_query_never_holds_the_backends_queries_
     EXPECT_EQ(backend->loaded_from_file, 2);
   }
   EXPECT_EQ(backend->forgotten, 2);
+}
+
+TEST(engine_params, a_budget_below_the_file_and_a_partition_admits_a_job_whose_parameters_load_query_by_query) {
+  param_dir_t files;
+  const auto footprint = partition_footprint(circuits::make_circuit("tiny")->prove_shape());
+  // One byte short of the file and one partition: a whole read can never fit.
+  engine_config_t c = small_config(files.file_bytes() + footprint.full() - 1);
+  c.critical_reserve = 0;
+  c.param_cache = files.dir.string();
+  {
+    engine_t e(c, {std::make_shared<resident_backend_t>(), nullptr, nullptr});
+    EXPECT_THROW(e.submit(tiny_job({16})), never_fits);
+  }
+  // Read query by query (H and B_g2 never in host memory), it fits and proves.
+  auto backend = std::make_shared<resident_backend_t>(/*fail=*/false, /*streams=*/true);
+  engine_t e(c, {backend, nullptr, nullptr});
+  auto req = tiny_job({16, 17});
+  expect_verifies(e.prove(req), req);
+  EXPECT_EQ(backend->loaded_from_file, 1);
+  EXPECT_EQ(backend->proved_from_resident, 2);
+  EXPECT_LT(e.status().loaded_params.at(0).bytes, files.file_bytes());
 }
 
 TEST(engine_params, a_failed_load_to_the_devices_reads_the_whole_file_instead) {
