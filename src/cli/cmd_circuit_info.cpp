@@ -48,12 +48,6 @@ struct compiled_info_t {
   std::optional<groth16::query_sizes_t> queries;
 };
 
-// Bytes of a parameter file with these counts (bellperson's layout).
-uint64_t parameter_file_bytes(const groth16::query_sizes_t& q) {
-  const uint64_t vk = 3 * 96 + 3 * 192 + 4 + 96 * q.ic;
-  return vk + 5 * 4 + 96 * (q.h + q.l + q.a + q.b_g1) + 192 * q.b_g2;
-}
-
 // What one in-flight partition costs (issue 18 part 5), from the footprint
 // code the engine admits with (engine/partition_footprint_t.hpp) and the GPU
 // prover's device plan (gpu_prover_t::working_bytes), so a machine can be
@@ -96,7 +90,7 @@ void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& i
              gib(2 * lean_one - lean_two));
   if (!info.queries) return;
   // The parameter set (issue 18): where it lives on each backend.
-  const uint64_t file = parameter_file_bytes(*info.queries);
+  const uint64_t file = groth16::parameter_file_bytes(*info.queries);
   const uint64_t vk = 3 * 96 + 3 * 192 + 96 * q.ic;
   fmt::print("parameters (the layout a setup of this circuit writes, as the official file):\n");
   fmt::print("  queries:                         h {}, l {}, a {}, b_g1 {}, b_g2 {}, ic {}\n", q.h, q.l, q.a, q.b_g1,

@@ -47,14 +47,18 @@ std::string reserve_note(const memory_budget_t& b) {
 
 }  // namespace
 
-groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
-  if (!subgroup_checks) {
-    spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
-    return groth16::read_parameters(path, ec::subgroup_check::skip);
-  }
+std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_policy(const std::string& path,
+                                                                                      bool subgroup_checks) {
+  if (!subgroup_checks) return {ec::subgroup_check::skip, nullptr};
   const std::string name = std::filesystem::path(path).filename().string();
-  const auto* entry = filecoin::parameter_manifest_t::official().find(name);
-  if (!entry) return groth16::read_parameters(path);
+  if (const auto* entry = filecoin::parameter_manifest_t::official().find(name)) return {ec::subgroup_check::skip, entry};
+  return {ec::subgroup_check::check, nullptr};
+}
+
+groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
+  const auto [chk, entry] = parameter_read_policy(path, subgroup_checks);
+  if (!subgroup_checks) spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
+  if (!entry) return groth16::read_parameters(path, chk);
   std::string got;
   bool trusted = false;
   auto p = groth16::read_parameters_if_trusted(
@@ -171,10 +175,7 @@ void param_store_t::set_stream_hooks(device_queries_t device_queries, load_t loa
 
 std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> param_store_t::read_policy(
     const std::string& path) const {
-  if (!subgroup_checks_) return {ec::subgroup_check::skip, nullptr};
-  const std::string name = std::filesystem::path(path).filename().string();
-  if (const auto* entry = filecoin::parameter_manifest_t::official().find(name)) return {ec::subgroup_check::skip, entry};
-  return {ec::subgroup_check::check, nullptr};
+  return parameter_read_policy(path, subgroup_checks_);
 }
 
 void param_store_t::set_hooks(std::function<void(param_entry_t&)> ready,

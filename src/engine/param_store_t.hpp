@@ -35,6 +35,11 @@ namespace cuzk::engine {
 // subgroup_checks false skips them for every file (the Rust daemon never
 // checks): for parameters whose origin the operator knows (their own setup).
 groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks = true);
+// That rule alone: the subgroup check the points are first read with, and the
+// manifest entry whose digest decides whether they are checked afterwards
+// (nullptr: none; the points are read with the checks, or without any).
+std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_policy(const std::string& path,
+                                                                                      bool subgroup_checks);
 
 class param_store_t {
  public:

@@ -56,6 +56,31 @@ class mapped_file {
   size_t size_ = 0;
 };
 
+// The smallest i in [0, n) for which bad(i) holds, or SIZE_MAX: the points
+// are checked in parallel and the first bad one is what an error names.
+template <class Bad>
+size_t first_bad_index(size_t n, const Bad& bad) {
+  std::atomic<size_t> first{SIZE_MAX};
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
+    for (size_t i = r.begin(); i < r.end(); ++i) {
+      if (bad(i)) {
+        size_t cur = first.load();
+        while (i < cur && !first.compare_exchange_weak(cur, i)) {
+        }
+        return;  // later points of this range cannot be first
+      }
+    }
+  });
+  return first.load();
+}
+
+template <class A>
+ec::point_error decode_point(std::span<const uint8_t> bytes, A& out, ec::subgroup_check chk) {
+  auto e = ec::decode(bytes, out, chk);
+  if (e == ec::point_error::none && out.is_inf()) e = ec::point_error::infinity;
+  return e;
+}
+
 // Decodes out.size() points from `body` (their encodings back to back) in
 // parallel, with the checks read_parameters makes (canonical, on the curve,
 // `chk`'s subgroup check, not infinity); the first bad one is reported as
@@ -64,27 +89,28 @@ template <class A>
 void decode_points(std::span<const uint8_t> body, std::span<A> out, ec::subgroup_check chk, const std::string& name,
                    const std::string& what, size_t first_index) {
   constexpr size_t sz = sizeof(A);
-  const size_t n = out.size();
-  std::atomic<size_t> first_bad{SIZE_MAX};
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, n, 1024), [&](const auto& r) {
-    for (size_t i = r.begin(); i < r.end(); ++i) {
-      auto e = ec::decode(body.subspan(i * sz, sz), out[i], chk);
-      if (e == ec::point_error::none && out[i].is_inf()) e = ec::point_error::infinity;
-      if (e != ec::point_error::none) {
-        size_t cur = first_bad.load();
-        while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
-        }
-        break;  // later points of this range cannot be first
-      }
-    }
+  const size_t i = first_bad_index(out.size(), [&](size_t k) {
+    return decode_point(body.subspan(k * sz, sz), out[k], chk) != ec::point_error::none;
   });
-  if (size_t i = first_bad.load(); i != SIZE_MAX) {
-    // Decoded again alone: which check it failed.
-    A p;
-    auto e = ec::decode(body.subspan(i * sz, sz), p, chk);
-    if (e == ec::point_error::none && p.is_inf()) e = ec::point_error::infinity;
-    throw format_error(name, what + "[" + std::to_string(first_index + i) + "]: " + ec::describe(e));
+  if (i != SIZE_MAX) {
+    A p;  // decoded again alone: which check it failed
+    throw format_error(name, what + "[" + std::to_string(first_index + i) + "]: " +
+                                 ec::describe(decode_point(body.subspan(i * sz, sz), p, chk)));
   }
+}
+
+// Points [at, at + out.size()) of query q of a file with layout l, decoded
+// with decode_points' checks; errors name the query and the point's index.
+template <class A>
+void decode_query_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at,
+                        std::span<A> out, ec::subgroup_check chk, const std::string& name) {
+  const uint64_t n = l.count(q);
+  if (at > n || out.size() > n - at) {
+    throw std::out_of_range(name + ": " + parameter_layout_t::name(q) + " [" + std::to_string(at) + ", " +
+                            std::to_string(at + out.size()) + ") is outside its " + std::to_string(n) + " points");
+  }
+  decode_points<A>(file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A)), out, chk, name,
+                   parameter_layout_t::name(q), at);
 }
 
 // Sequential cursor over the file bytes with bounds checks that name the section.
@@ -108,8 +134,9 @@ class reader {
   template <class A>
   A point(const std::string& what) {
     A p;
-    auto e = ec::decode(take(sizeof(A), what), p);
-    check(e, p, what);
+    if (auto e = decode_point(take(sizeof(A), what), p, ec::subgroup_check::check); e != ec::point_error::none) {
+      throw format_error(name_, what + ": " + ec::describe(e));
+    }
     return p;
   }
   // Count-prefixed vector, validated in parallel; reports the first bad index.
@@ -134,11 +161,6 @@ class reader {
   size_t offset() const { return off_; }
 
  private:
-  template <class A>
-  void check(ec::point_error e, const A& p, const std::string& what) {
-    if (e == ec::point_error::none && p.is_inf()) e = ec::point_error::infinity;
-    if (e != ec::point_error::none) throw format_error(name_, what + ": " + ec::describe(e));
-  }
   std::span<const uint8_t> b_;
   const std::string& name_;
   size_t off_ = 0;
@@ -148,18 +170,7 @@ class reader {
 // parallel, reporting the first point outside the subgroup by section and index.
 template <class A>
 void check_subgroup(const std::vector<A>& v, const std::string& name, const char* what) {
-  std::atomic<size_t> first_bad{SIZE_MAX};
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, v.size(), 1024), [&](const auto& r) {
-    for (size_t i = r.begin(); i < r.end(); ++i) {
-      if (!ec::in_subgroup(v[i])) {
-        size_t cur = first_bad.load();
-        while (i < cur && !first_bad.compare_exchange_weak(cur, i)) {
-        }
-        return;
-      }
-    }
-  });
-  if (size_t i = first_bad.load(); i != SIZE_MAX) {
+  if (size_t i = first_bad_index(v.size(), [&](size_t k) { return !ec::in_subgroup(v[k]); }); i != SIZE_MAX) {
     throw format_error(name, std::string(what) + "[" + std::to_string(i) + "]: " +
                                  ec::describe(ec::point_error::not_in_subgroup));
   }
@@ -219,22 +230,16 @@ class writer {
 }  // namespace
 
 parameters_t parse_parameters(std::span<const uint8_t> bytes, const std::string& name, ec::subgroup_check chk) {
-  reader r(bytes, name);
+  const parameter_layout_t l = parse_parameter_layout(bytes, name);
   parameters_t p;
-  p.vk = read_vk(r, name);
-  p.h = r.points<g1_affine_t>("h", chk);
-  p.l = r.points<g1_affine_t>("l", chk);
-  p.a = r.points<g1_affine_t>("a", chk);
-  p.b_g1 = r.points<g1_affine_t>("b_g1", chk);
-  p.b_g2 = r.points<g2_affine_t>("b_g2", chk);
-  if (r.remaining() != 0) {
-    throw format_error(name, std::to_string(r.remaining()) + " trailing bytes after b_g2 at offset " +
-                                 std::to_string(r.offset()));
+  p.vk = l.vk;
+  std::vector<g1_affine_t>* g1[4] = {&p.h, &p.l, &p.a, &p.b_g1};
+  for (uint32_t q = 0; q < 4; ++q) {
+    g1[q]->resize(l.count(q));
+    decode_query_range<g1_affine_t>(bytes, l, q, 0, *g1[q], chk, name);
   }
-  if (p.a.size() < p.vk.ic.size()) {
-    throw format_error(name, "a has " + std::to_string(p.a.size()) + " points, fewer than the " +
-                                 std::to_string(p.vk.ic.size()) + " inputs of the verifying key");
-  }
+  p.b_g2.resize(l.sizes.b_g2);
+  decode_query_range<g2_affine_t>(bytes, l, 4, 0, p.b_g2, chk, name);
   return p;
 }
 
@@ -332,6 +337,12 @@ uint64_t parameter_layout_t::bytes_holding(uint32_t held) const {
   return b;
 }
 
+uint64_t parameter_file_bytes(const query_sizes_t& q) {
+  constexpr uint64_t g1 = sizeof(g1_affine_t), g2 = sizeof(g2_affine_t), count = 4;
+  const uint64_t vk = 3 * g1 + 3 * g2 + count + g1 * q.ic;
+  return vk + 5 * count + g1 * (q.h + q.l + q.a + q.b_g1) + g2 * q.b_g2;
+}
+
 parameter_layout_t parse_parameter_layout(std::span<const uint8_t> bytes, const std::string& name) {
   reader r(bytes, name);
   parameter_layout_t l;
@@ -375,17 +386,12 @@ namespace {
 template <class A>
 void read_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at, std::span<A> out,
                 ec::subgroup_check chk, const std::string& path) {
-  const uint64_t n = l.count(q);
-  if (at > n || out.size() > n - at) {
-    throw std::out_of_range(path + ": " + parameter_layout_t::name(q) + " [" + std::to_string(at) + ", " +
-                            std::to_string(at + out.size()) + ") is outside its " + std::to_string(n) + " points");
-  }
-  auto body = file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A));
-  decode_points<A>(body, out, chk, path, parameter_layout_t::name(q), at);
+  decode_query_range<A>(file, l, q, at, out, chk, path);
   // The decoded pages leave this process's RSS (the page cache keeps them):
   // a 44 GiB file read piece by piece must not count as 44 GiB resident.
   // Only whole pages inside the range; the mapping is private and never
   // written, so a later read of them faults the same bytes in again.
+  const auto body = file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A));
   static const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
   const uintptr_t begin = (uintptr_t(body.data()) + page - 1) & ~(page - 1);
   const uintptr_t end = (uintptr_t(body.data()) + body.size()) & ~(page - 1);

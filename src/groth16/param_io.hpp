@@ -73,6 +73,9 @@ struct parameter_layout_t {
   }
 };
 parameter_layout_t parse_parameter_layout(std::span<const uint8_t> bytes, const std::string& name);
+// The length of a parameter file holding queries of these sizes (the layout
+// above: the vk with sizes.ic points in ic, five counts, the points).
+uint64_t parameter_file_bytes(const query_sizes_t& sizes);
 
 // A parameter file mapped once and read query by query, or a range of one
 // query at a time, with read_parameters' checks: the reads name the file, the

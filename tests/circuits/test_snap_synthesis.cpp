@@ -194,7 +194,9 @@ TEST(SnapSynthesis, ThirtyTwoGiBCompilesToATopAndOneChallengeBlock) {
   // Nine slices per digest, adjacent; digests a fixed stride apart (index,
   // Poseidon, 255 bits); the tenth digest holds the last five challenges.
   for (unsigned ci = 0; ci < 86; ++ci) {
-    if (ci % 9) EXPECT_EQ(l.windows[ci], l.windows[ci - 1] + 26) << ci;
+    if (ci % 9) {
+      EXPECT_EQ(l.windows[ci], l.windows[ci - 1] + 26) << ci;
+    }
   }
   const std::size_t stride = l.windows[9] - l.windows[0];
   EXPECT_GT(stride, 255u);

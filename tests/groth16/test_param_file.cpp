@@ -70,6 +70,7 @@ TEST(parameter_file, layout_matches_the_byte_layout_and_the_whole_read) {
   EXPECT_EQ(l.vk, f.params.vk);
   EXPECT_EQ(l.sizes, query_sizes_t::of(f.params));
   EXPECT_EQ(l.file_bytes, std::filesystem::file_size(f.path));
+  EXPECT_EQ(parameter_file_bytes(l.sizes), l.file_bytes);
   for (uint32_t q = 0; q < parameter_layout_t::queries; ++q) EXPECT_EQ(l.offset[q], f.offset_of(q)) << q;
   EXPECT_EQ(l.bytes_holding(0x1f), f.params.bytes());
   EXPECT_EQ(l.query_bytes(4), f.params.b_g2.size() * sizeof(g2_affine_t));
