@@ -128,14 +128,31 @@ uint64_t param_store_t::bytes_for(const std::string& id) const {
   if (ec) return 0;
   if (device_queries_ && load_) {
     try {
-      const groth16::parameter_file_t f(path);
-      const uint32_t unread = device_queries_(id, f.layout()) & all_queries;
-      if (unread) return load_need(f.layout(), unread);
+      const auto layout = layout_of(path, uint64_t(size));
+      const uint32_t unread = device_queries_(id, *layout) & all_queries;
+      if (unread) return load_need(*layout, unread);
     } catch (const std::exception&) {
       // A bad file: its load says what is wrong.
     }
   }
   return uint64_t(size);
+}
+
+std::shared_ptr<const groth16::parameter_layout_t> param_store_t::layout_of(const std::string& path,
+                                                                             uint64_t size) const {
+  std::error_code ec;
+  const auto mtime = std::filesystem::last_write_time(path, ec);
+  {
+    std::lock_guard lk(layouts_mu_);
+    auto it = layouts_.find(path);
+    if (!ec && it != layouts_.end() && it->second.size == size && it->second.mtime == mtime) return it->second.layout;
+  }
+  auto layout = std::make_shared<const groth16::parameter_layout_t>(groth16::parameter_file_t(path).layout());
+  if (!ec) {
+    std::lock_guard lk(layouts_mu_);
+    layouts_[path] = {size, mtime, layout};
+  }
+  return layout;
 }
 
 std::shared_ptr<param_entry_t> param_store_t::make_entry(const std::string& id,

@@ -10,6 +10,7 @@
 // ids run at the same time (a WinningPoSt's file is not read behind a 32 GiB
 // PoRep file); two loads of one id take turns, so one file is charged once.
 #include <condition_variable>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -156,6 +157,17 @@ class param_store_t {
   std::function<void(const groth16::parameters_t&)> on_drop_;
   device_queries_t device_queries_;
   load_t load_;
+  // Layouts bytes_for read, by path, while the file's size and modification
+  // time stay the same: admission asks on every submit, and a layout reads
+  // and checks the verifying key (25,840 IC points for a WindowPoSt partition).
+  struct layout_seen_t {
+    uint64_t size = 0;
+    std::filesystem::file_time_type mtime;
+    std::shared_ptr<const groth16::parameter_layout_t> layout;
+  };
+  std::shared_ptr<const groth16::parameter_layout_t> layout_of(const std::string& path, uint64_t size) const;
+  mutable std::mutex layouts_mu_;
+  mutable std::map<std::string, layout_seen_t> layouts_;
 };
 
 }  // namespace cuzk::engine

@@ -388,6 +388,33 @@ TEST(parameter_load, query_by_query_the_charge_is_the_host_queries_and_the_fallb
   EXPECT_EQ(big.reserved(), 0u);
 }
 
+TEST(parameter_load, the_admission_charge_follows_a_file_replaced_before_its_load) {
+  // bytes_for keeps the layouts it read (admission asks on every submit); a
+  // file replaced under the same name is read again.
+  temp_dir_t dir("stream_replaced");
+  groth16::seeded_rng rng(test::seed("parameter_stream_replaced"));
+  const auto small_params = groth16::generate_parameters(*circuits::make_circuit("hash-chain", 8),
+                                                         groth16::toxic_waste_t::random(rng));
+  const auto big_params = groth16::generate_parameters(*circuits::make_circuit("hash-chain", 32),
+                                                       groth16::toxic_waste_t::random(rng));
+  auto during = [](const groth16::parameters_t& p) {  // host queries plus one window of the largest device query
+    const uint64_t h = p.h.size() * sizeof(p.h[0]), b_g2 = p.b_g2.size() * sizeof(p.b_g2[0]);
+    return p.bytes() - h - b_g2 + std::max(h, b_g2);
+  };
+  ASSERT_NE(during(small_params), during(big_params));
+  engine::memory_budget_t budget(uint64_t(1) << 30);
+  streamed_store_t s(budget, dir.path);
+  const auto path = (dir.path / "chain.params").string();
+  groth16::write_parameters(path, small_params);
+  EXPECT_EQ(s.store.bytes_for("chain"), during(small_params));
+  EXPECT_EQ(s.store.bytes_for("chain"), during(small_params));
+  groth16::write_parameters(path, big_params);
+  EXPECT_EQ(s.store.bytes_for("chain"), during(big_params));
+  fs::remove(path);
+  EXPECT_EQ(s.store.bytes_for("chain"), 0u);  // no file: nothing to charge yet (acquire says it is missing)
+  EXPECT_EQ(s.loads, 0);
+}
+
 TEST(parameter_load, query_by_query_bad_points_are_named_in_the_queries_never_read_here) {
   temp_dir_t dir("stream_bad");
   auto circuit = circuits::make_circuit("tiny");
