@@ -49,6 +49,7 @@ struct bench_cli_options {
   bool trusted_params = false;  // --params read without the per-point subgroup checks
   std::string msm_scratch = "auto";
   uint64_t msm_threads = 0;
+  uint64_t h_window_bits = 0;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1, load_concurrency = 2;
   int64_t partition = -1;  // PoSt: -1 = the first partition of DIR
   uint64_t miner_id = 0, sector_number = 0;
@@ -132,6 +133,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   gpu_options.pin_witness = o.pin_witness;
   gpu_options.msm_scratch = groth16::parse_msm_scratch(o.msm_scratch);
   gpu_options.msm_threads = size_t(o.msm_threads);
+  gpu_options.h_window_bits = uint32_t(o.h_window_bits);
   gpu_options.residency = gpu::residency_policy_t::parse(o.residency);
   gpu_options.proofs_in_flight = o.workers;
   hooks.backend =
@@ -430,6 +432,17 @@ command_t add_bench_command(CLI::App& root) {
   app->add_option("--timeline-out", o->timeline_out, "Write the timeline JSON here (for `cuzk plot`)");
   app->add_flag("--quiet,-q", o->quiet, "No progress lines on stderr");
   auto* in_process = app->add_option_group("in-process engine", "Used only without --daemon");
+  // A CLI11 validator from a check that throws std::invalid_argument naming the value.
+  auto checked_by = [](void (*check)(uint64_t)) {
+    return [check](const std::string& s) {
+      try {
+        check(std::stoull(s));
+        return std::string();
+      } catch (const std::exception& e) {
+        return std::string(e.what());
+      }
+    };
+  };
   in_process->add_option("--params", o->params,
                          "Parameter file from `cuzk setup` for the jobs' circuit (default: a random setup now)")
       ->check(CLI::ExistingFile);
@@ -461,14 +474,12 @@ command_t add_bench_command(CLI::App& root) {
                          "CUDA backend: accumulation threads each MSM aims for, a power of two from 4096 to 4194304 "
                          "(0: 131072); more threads make shorter kernel blocks, which a WinningPoSt under load "
                          "waits less for ([gpus] msm_threads)")
-      ->check([](const std::string& s) {
-        try {
-          groth16::check_msm_threads(std::stoull(s));
-          return std::string();
-        } catch (const std::exception& e) {
-          return std::string(e.what());
-        }
-      });
+      ->check(checked_by(groth16::check_msm_threads));
+  in_process->add_option("--h-window-bits", o->h_window_bits,
+                         "CUDA backend: window width of the H MSM, 2 to 22 bits (0: the cost model's, 20 at a 2^27 "
+                         "domain); 22 sums 12 windows instead of 13 for ~3.5 GiB more device scratch per worker "
+                         "([gpus] h_window_bits)")
+      ->check(checked_by(groth16::check_h_window_bits));
   in_process->add_flag("--trusted-params", o->trusted_params,
                        "Read --params without the subgroup check of every point (~25 us per G1 point per core: a "
                        "4 GB file takes minutes on 16 cores); for files whose integrity is known");

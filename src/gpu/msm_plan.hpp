@@ -96,11 +96,12 @@ struct msm_plan {
   // their canonical copy, flags and indices, one batch's keys and values with
   // their sort buffers, every window's buckets and the chunk sums. CUB's
   // temporary storage (a few MB) is not counted.
-  // threads: the accumulation threads aimed for (msm_config::threads; 0 = default_threads).
-  static size_t scratch_bytes(size_t m, size_t xyzz_bytes, size_t threads = 0) {
+  // threads: the accumulation threads aimed for (msm_config::threads; 0 = default_threads);
+  // c: the window width (msm_config::window_bits; 0 = the cost model's).
+  static size_t scratch_bytes(size_t m, size_t xyzz_bytes, size_t threads = 0, uint32_t c = 0) {
     if (m == 0) return 0;
     if (threads == 0) threads = default_threads;
-    const msm_plan p = make(m, 0, 0, threads);
+    const msm_plan p = make(m, c, 0, threads);
     return m * (2 * sizeof(ff::fr_t) + 3 + sizeof(uint32_t)) + p.batch_entries(m) * 4 * sizeof(uint32_t) +
            (size_t(p.windows) * p.buckets + 3 * p.chunks(m) + 2 * threads) * xyzz_bytes;
   }

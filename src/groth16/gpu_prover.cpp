@@ -69,7 +69,8 @@ gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover
   using scratch = gpu_prover_options_t::msm_scratch_t;
   const uint64_t given = o.residency.device_reserve;
   auto reserve = [&](bool one) {
-    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads) + o.rows_bytes;
+    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads, o.h_window_bits) +
+                           o.rows_bytes;
   };
   if (o.msm_scratch == scratch::one_at_a_time) {
     auto [placed, window] = place(p, o, reserve(true), free, true);
@@ -101,13 +102,22 @@ void check_msm_threads(uint64_t threads) {
                               ": expected 0 (the default, 131072) or a power of two from 4096 to 4194304");
 }
 
+void check_h_window_bits(uint64_t bits) {
+  if (bits == 0 || (bits >= gpu::msm_plan::min_bits && bits <= gpu::msm_plan::max_bits)) return;
+  throw std::invalid_argument("h_window_bits " + std::to_string(bits) + ": expected 0 (the cost model's) or " +
+                              std::to_string(gpu::msm_plan::min_bits) + " to " +
+                              std::to_string(gpu::msm_plan::max_bits));
+}
+
 uint64_t gpu_prover_t::working_bytes(const query_sizes_t& p, uint32_t proofs_in_flight, bool one_at_a_time,
-                                     size_t msm_threads) {
+                                     size_t msm_threads, uint32_t h_window_bits) {
   constexpr size_t g1_xyzz = 4 * sizeof(ff::fp_t), g2_xyzz = 8 * sizeof(ff::fp_t);
   const uint64_t n = p.h + 1, aux = p.l;
   const uint64_t per_proof = (3 * n + 3 * aux) * sizeof(fr_t);
-  auto scratch = [&](size_t m, size_t xyzz) { return gpu::msm_plan::scratch_bytes(m, xyzz, msm_threads); };
-  const uint64_t each[5] = {scratch(p.h, g1_xyzz), scratch(p.l, g1_xyzz), scratch(p.a, g1_xyzz),
+  auto scratch = [&](size_t m, size_t xyzz, uint32_t c = 0) {
+    return gpu::msm_plan::scratch_bytes(m, xyzz, msm_threads, c);
+  };
+  const uint64_t each[5] = {scratch(p.h, g1_xyzz, h_window_bits), scratch(p.l, g1_xyzz), scratch(p.a, g1_xyzz),
                             scratch(p.b_g1, g1_xyzz), scratch(p.b_g2, g2_xyzz)};
   constexpr uint64_t tables_and_temp = uint64_t(256) << 20;  // NTT tables (<= 64 MiB), CUB temporaries
   const uint64_t proofs = std::max<uint32_t>(proofs_in_flight, 1);
@@ -191,6 +201,7 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, const parameter_file_t* f
       overlap_(o.overlap && !plan.one_at_a_time),
       one_at_a_time_(plan.one_at_a_time),
       msm_threads_((check_msm_threads(o.msm_threads), o.msm_threads)),
+      h_window_bits_((check_h_window_bits(o.h_window_bits), o.h_window_bits)),
       plan_(std::move(plan.residency)),
       window_(plan.window),
       h_(bases_for(params.h, file, 0, unread, chk, plan_.tiers[0], window_)),
@@ -348,7 +359,9 @@ pending_proof_t gpu_prover_t::msms_and_h(const r1cs::witness_cs& w, gpu::device_
     // still in flight after that, the transforms after the last upload.
     steps.lap_parts({{"compute_h.queue", times.queued_ms}, {"compute_h.upload", times.uploaded_ms - times.queued_ms}},
                     "compute_h.transforms");
-    out.h = h_.msm(h, d.n - 1, 0, cfg);
+    gpu::msm_config cfg_h = cfg;
+    cfg_h.window_bits = h_window_bits_;
+    out.h = h_.msm(h, d.n - 1, 0, cfg_h);
   }
   steps.lap("msm_h");
   // From here each step is the wait for a result computed concurrently

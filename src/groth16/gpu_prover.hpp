@@ -68,6 +68,11 @@ struct gpu_prover_options_t {
   // what it costs the MSM itself: BM_gpu_msm_g1 threads_log rows. A power of
   // two in [2^12, 2^22] (check_msm_threads).
   size_t msm_threads = 0;
+  // Window width of the H MSM (gpu::msm_config::window_bits); 0 = the cost
+  // model's (20 bits at 2^27). 22 bits sum 12 windows instead of 13 (G1 2^27
+  // on an H200: 903 ms against 932) for 3.5 GiB more bucket scratch, which
+  // the plan charges (working_bytes). In [2, 22] (check_h_window_bits).
+  uint32_t h_window_bits = 0;
   // Device bytes of the compiled rows this parameter set's compact witnesses
   // bring (gpu::device_rows_t, uploaded on the first one and kept with the
   // prover: 327 MiB at 32 GiB PoRep), planned into the reserve beside the
@@ -78,6 +83,8 @@ struct gpu_prover_options_t {
 // Throws std::invalid_argument naming the value unless it is 0 or a power of
 // two in [2^12, 2^22].
 void check_msm_threads(uint64_t threads);
+// Throws std::invalid_argument naming the value unless it is 0 or in [2, 22].
+void check_h_window_bits(uint64_t bits);
 
 // "auto", "per-query", "one-at-a-time"; std::invalid_argument otherwise.
 gpu_prover_options_t::msm_scratch_t parse_msm_scratch(std::string_view s);
@@ -129,9 +136,9 @@ class gpu_prover_t {
   // proof) and for windows only with 3 (BENCHMARKS.md).
   // one_at_a_time: the same per proof, plus per proof one MSM's scratch
   // (the largest query's) in place of every query's.
-  // msm_threads: gpu_prover_options_t::msm_threads (0 = the default).
+  // msm_threads, h_window_bits: gpu_prover_options_t's (0 = the defaults).
   static uint64_t working_bytes(const query_sizes_t& sizes, uint32_t proofs_in_flight, bool one_at_a_time = false,
-                                size_t msm_threads = 0);
+                                size_t msm_threads = 0, uint32_t h_window_bits = 0);
 
   // true when the MSMs run one after another, each releasing its scratch
   // (gpu_prover_options_t::msm_scratch, as planned).
@@ -182,6 +189,7 @@ class gpu_prover_t {
   bool overlap_;
   bool one_at_a_time_;
   size_t msm_threads_;
+  uint32_t h_window_bits_;
   gpu::residency_plan_t plan_;
   size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;

@@ -248,6 +248,7 @@ groth16::gpu_prover_options_t daemon_config_t::gpu_options() const {
   o.pin_witness = pin_witness;
   o.msm_scratch = groth16::parse_msm_scratch(msm_scratch);
   o.msm_threads = size_t(msm_threads);
+  o.h_window_bits = h_window_bits;
   return o;
 }
 
@@ -302,6 +303,12 @@ daemon_config_t parse_daemon_config(std::string_view toml_text, const std::strin
     groth16::check_msm_threads(c.msm_threads);
   } catch (const std::invalid_argument& e) {
     r.fail("gpus", "msm_threads", e.what());
+  }
+  r.read("gpus", "h_window_bits", c.h_window_bits);
+  try {
+    groth16::check_h_window_bits(c.h_window_bits);
+  } catch (const std::invalid_argument& e) {
+    r.fail("gpus", "h_window_bits", e.what());
   }
   try {
     (void)c.gpu_options();  // the one parser of the mode names

@@ -61,6 +61,7 @@ TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
     EXPECT_EQ(dev.msm(s), want) << "n=" << n;
     EXPECT_EQ(dev.msm(s, 0, msm_config{0, 3}), want) << "n=" << n << " chunk 3";
     EXPECT_EQ(dev.msm(s, 0, msm_config{5, 0}), want) << "n=" << n << " c=5";
+    if (n == max_n) EXPECT_EQ(dev.msm(s, 0, msm_config{22, 0}), want) << "n=" << n << " c=22 (the widest)";
     EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << "n=" << n << " xyzz";
     for (uint32_t blocks : {1u, 3u}) {
       msm_config cfg;

@@ -87,6 +87,12 @@ TEST(gpu_prover, hash_chain_verifies_and_matches_cpu_bytes) {
     EXPECT_EQ(finalize(params, many.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu.encode())
         << threads << " threads";
   }
+  // The H MSM at the widest window ([gpus] h_window_bits): the same bytes.
+  gpu_prover_options_t wide;
+  wide.h_window_bits = 22;
+  gpu_prover_t wide_h(params, wide);
+  EXPECT_EQ(finalize(params, wide_h.prove_start(synthesize_witness(*circuit)), r, s).encode(), on_cpu.encode())
+      << "h_window_bits 22";
 }
 
 // A witness page-locked in place (what the engine does after synthesis) is

@@ -114,6 +114,39 @@ TEST(gpu_prover_plan, more_msm_threads_reserve_their_chunk_sums) {
   }
 }
 
+// A wider H window ([gpus] h_window_bits = 22) holds more buckets: 12 windows
+// of 2^21 signed-digit buckets instead of the cost model's 13 windows of 2^19
+// (c = 20) at a 2^27 domain, 192 bytes each (G1 XYZZ), once per query's
+// scratch (MSMs at once) and in the largest scratch (one at a time, where
+// H's becomes the largest). Other widths are refused by name.
+TEST(gpu_prover_plan, a_wider_h_window_reserves_its_buckets) {
+  const auto q = window_post_32g();
+  const uint64_t more_buckets = (12 * (uint64_t(1) << 21) - 13 * (uint64_t(1) << 19)) * 192;  // 3.28 GiB
+  EXPECT_EQ(gpu_prover_t::working_bytes(q, 2, false, 0, 22) - gpu_prover_t::working_bytes(q, 2, false), more_buckets);
+  EXPECT_EQ(gpu_prover_t::working_bytes(q, 2, false, 0, 20), gpu_prover_t::working_bytes(q, 2, false));
+  EXPECT_GE(gpu_prover_t::working_bytes(q, 2, true, 0, 22), gpu_prover_t::working_bytes(q, 2, true));
+  // Planned: with room for every query and five scratches but not 3.28 GiB
+  // more, the wider window keeps the plan off the device for one query.
+  gpu_prover_options_t o = with(scratch::per_query);
+  const uint64_t points = (q.h + q.l + q.a + q.b_g1) * sizeof(g1_affine_t) + q.b_g2 * sizeof(g2_affine_t);
+  const uint64_t free = points + gpu_prover_t::working_bytes(q, 2, false) + gib;
+  EXPECT_TRUE(all_device(gpu_prover_t::plan(q, o, free)));
+  o.h_window_bits = 22;
+  EXPECT_FALSE(all_device(gpu_prover_t::plan(q, o, free)));
+  EXPECT_TRUE(all_device(gpu_prover_t::plan(q, o, free + more_buckets)));
+  EXPECT_NO_THROW(check_h_window_bits(0));
+  EXPECT_NO_THROW(check_h_window_bits(2));
+  EXPECT_NO_THROW(check_h_window_bits(22));
+  for (uint64_t bad : {uint64_t(1), uint64_t(23), uint64_t(64)}) {
+    try {
+      check_h_window_bits(bad);
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("h_window_bits " + std::to_string(bad)), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(gpu_prover_plan, the_compiled_rows_are_planned_into_the_reserve) {
   const auto q = window_post_32g();
   const auto o = with(scratch::one_at_a_time);

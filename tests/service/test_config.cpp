@@ -40,6 +40,7 @@ TEST(ServiceConfig, EmptyFileGivesDocumentedDefaults) {
   EXPECT_TRUE(c.pin_witness);
   EXPECT_TRUE(c.gpu_options().pin_witness);
   EXPECT_EQ(c.gpu_options().msm_threads, 0u);
+  EXPECT_EQ(c.gpu_options().h_window_bits, 0u);
   EXPECT_TRUE(c.devices.empty());
   EXPECT_EQ(c.synthesis_threads, 0u);
   EXPECT_EQ(c.compact_witness, "auto");
@@ -104,6 +105,7 @@ param_residency = "pinned"
 device_reserve = "20GiB"
 pin_witness = false
 msm_threads = 524288
+h_window_bits = 22
 [synthesis]
 threads = 12
 compact_witness = "on"
@@ -138,6 +140,7 @@ retention = "90s"
   EXPECT_FALSE(c.pin_witness);
   EXPECT_FALSE(g.pin_witness);
   EXPECT_EQ(g.msm_threads, size_t(1) << 19);
+  EXPECT_EQ(g.h_window_bits, 22u);
   EXPECT_EQ(c.synthesis_threads, 12u);
   EXPECT_EQ(c.compact_witness, "on");
   EXPECT_EQ(c.engine_config().compact_witness, cuzk::engine::engine_config_t::compact_t::on);
@@ -189,6 +192,7 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\nmsm_threads = 100000\n", {"gpus.msm_threads", "power of two"});
   expect_rejected("[gpus]\nmsm_threads = 2048\n", {"gpus.msm_threads", "4096"});
   expect_rejected("[gpus]\nmsm_threads = 8388608\n", {"gpus.msm_threads", "a power of two from 4096 to 4194304"});
+  expect_rejected("[gpus]\nh_window_bits = 23\n", {"gpus.h_window_bits", "0 (the cost model's) or 2 to 22"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
   expect_rejected("[synthesis]\ncompact_witness = \"yes\"\n", {"synthesis.compact_witness", "'yes'"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
