@@ -1,6 +1,14 @@
 #include "porep/vanilla_checker.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "gadgets/poseidon_native.hpp"
 #include "porep/domain.hpp"
@@ -126,14 +134,39 @@ void check_all(const vanilla_proof_t& v) {
   }
   std::array<ff::fr_t, 2> cr{v.comm_c, v.comm_r_last};
   if (gadgets::poseidon_hash(cr) != v.comm_r) fail("comm_r", "is not Poseidon_2(comm_c, comm_r_last)");
-  stacked_graph_t g(p);
-  hashers_t h;
+  // The challenges are independent: checked in parallel (a 32 GiB C1's 180
+  // took ~0.9 s on one core, 57 % of it Poseidon), each thread with hashers
+  // of its own; the failure reported is the first in the proof's order, as
+  // a check in turn would report it.
+  const stacked_graph_t g(p);
+  std::vector<std::vector<std::uint64_t>> expected(v.partitions.size());
+  std::vector<std::pair<std::size_t, std::size_t>> at;  // (partition, challenge) in order
   for (std::size_t k = 0; k < v.partitions.size(); ++k) {
-    const auto expected = partition_challenges(p, v.replica_id, v.comm_r, v.seed, unsigned(k));
-    const auto& ch = v.partitions[k].challenges;
-    for (std::size_t i = 0; i < ch.size(); ++i)
-      check_challenge(v, g, h, ch[i], expected[i], idx(idx("partitions", k) + ".challenges", i));
+    expected[k] = partition_challenges(p, v.replica_id, v.comm_r, v.seed, unsigned(k));
+    for (std::size_t i = 0; i < v.partitions[k].challenges.size(); ++i) at.emplace_back(k, i);
   }
+  tbb::enumerable_thread_specific<hashers_t> hashers;
+  std::mutex mu;
+  std::optional<std::pair<std::size_t, check_failure_t>> first;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, at.size(), 1), [&](const auto& r) {
+    hashers_t& h = hashers.local();
+    for (std::size_t j = r.begin(); j < r.end(); ++j) {
+      {
+        std::lock_guard lk(mu);
+        if (first && first->first < j) return;  // a failure earlier in the order is already known
+      }
+      const auto [k, i] = at[j];
+      try {
+        check_challenge(v, g, h, v.partitions[k].challenges[i], expected[k][i],
+                        idx(idx("partitions", k) + ".challenges", i));
+      } catch (const failure_t& f) {
+        std::lock_guard lk(mu);
+        if (!first || j < first->first) first.emplace(j, f.f);
+        return;
+      }
+    }
+  });
+  if (first) throw failure_t{first->second};
 }
 
 }  // namespace

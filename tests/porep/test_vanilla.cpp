@@ -133,6 +133,25 @@ TEST(PorepVanilla, CorruptionsNameTheElement) {
   }
 }
 
+TEST(PorepVanilla, OfSeveralBadChallengesTheFirstInOrderIsNamed) {
+  // The challenges are checked in parallel; the failure named is the one a
+  // check in turn meets first (partition, then challenge), whichever thread
+  // finds it first. 32 GiB: 10 partitions of 18 challenges (sparse model).
+  const auto good = generate_vanilla(sector_params_for(32 * gib), 5);
+  ASSERT_EQ(good.partitions.size(), 10u);
+  const std::size_t last = good.partitions[1].challenges.size() - 1;
+  for (int round = 0; round < 2; ++round) {
+    auto p = good;
+    p.partitions[1].challenges[last].replica_leaf += ff::fr_t::one();
+    p.partitions[1].challenges[3].tree_r.siblings[0][0] += ff::fr_t::one();
+    expect_failure_at(p, "partitions[1].challenges[3].comm_r_last_proof.path");
+    p.partitions[0].challenges[17].node ^= 1;
+    expect_failure_at(p, "partitions[0].challenges[17].node");
+    p.partitions[0].challenges[0].drg_parents[1].node += 1;
+    expect_failure_at(p, "partitions[0].challenges[0].drg_parents[1].node");
+  }
+}
+
 std::string parse_error_element(const nlohmann::json& j) {
   try {
     vanilla_from_json(j);
