@@ -56,9 +56,10 @@ std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_
 }
 
 groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
-  const auto [chk, entry] = parameter_read_policy(path, subgroup_checks);
+  const auto policy = parameter_read_policy(path, subgroup_checks);
+  const filecoin::manifest_entry_t* entry = policy.second;  // a plain name: lambdas below capture it
   if (!subgroup_checks) spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
-  if (!entry) return groth16::read_parameters(path, chk);
+  if (!entry) return groth16::read_parameters(path, policy.first);
   std::string got;
   bool trusted = false;
   auto p = groth16::read_parameters_if_trusted(
