@@ -49,7 +49,10 @@ std::string reserve_note(const memory_budget_t& b) {
 
 std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_policy(const std::string& path,
                                                                                       bool subgroup_checks) {
-  if (!subgroup_checks) return {ec::subgroup_check::skip, nullptr};
+  if (!subgroup_checks) {
+    spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
+    return {ec::subgroup_check::skip, nullptr};
+  }
   const std::string name = std::filesystem::path(path).filename().string();
   if (const auto* entry = filecoin::parameter_manifest_t::official().find(name)) return {ec::subgroup_check::skip, entry};
   return {ec::subgroup_check::check, nullptr};
@@ -58,7 +61,6 @@ std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_
 groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup_checks) {
   const auto policy = parameter_read_policy(path, subgroup_checks);
   const filecoin::manifest_entry_t* entry = policy.second;  // a plain name: lambdas below capture it
-  if (!subgroup_checks) spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
   if (!entry) return groth16::read_parameters(path, policy.first);
   std::string got;
   bool trusted = false;
@@ -255,7 +257,6 @@ std::shared_ptr<param_entry_t> param_store_t::acquire_streamed(const std::string
   }
   const auto t0 = std::chrono::steady_clock::now();
   const auto [chk, official] = read_policy(path);
-  if (!subgroup_checks_) spdlog::warn("parameters {}: per-point subgroup checks off ([srs] subgroup_checks = false)", path);
   // The digest reads the file with its own small buffer beside the loads.
   std::future<std::string> digest;
   if (official) {

@@ -39,6 +39,7 @@ groth16::parameters_t read_parameter_file(const std::string& path, bool subgroup
 // That rule alone: the subgroup check the points are first read with, and the
 // manifest entry whose digest decides whether they are checked afterwards
 // (nullptr: none; the points are read with the checks, or without any).
+// Called once per read: with the checks off it warns that they are.
 std::pair<ec::subgroup_check, const filecoin::manifest_entry_t*> parameter_read_policy(const std::string& path,
                                                                                       bool subgroup_checks);
 

@@ -101,16 +101,18 @@ void decode_points(std::span<const uint8_t> body, std::span<A> out, ec::subgroup
 
 // Points [at, at + out.size()) of query q of a file with layout l, decoded
 // with decode_points' checks; errors name the query and the point's index.
+// Returns the file bytes those points were decoded from.
 template <class A>
-void decode_query_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at,
+std::span<const uint8_t> decode_query_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at,
                         std::span<A> out, ec::subgroup_check chk, const std::string& name) {
   const uint64_t n = l.count(q);
   if (at > n || out.size() > n - at) {
     throw std::out_of_range(name + ": " + parameter_layout_t::name(q) + " [" + std::to_string(at) + ", " +
                             std::to_string(at + out.size()) + ") is outside its " + std::to_string(n) + " points");
   }
-  decode_points<A>(file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A)), out, chk, name,
-                   parameter_layout_t::name(q), at);
+  const auto body = file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A));
+  decode_points<A>(body, out, chk, name, parameter_layout_t::name(q), at);
+  return body;
 }
 
 // Sequential cursor over the file bytes with bounds checks that name the section.
@@ -386,12 +388,11 @@ namespace {
 template <class A>
 void read_range(std::span<const uint8_t> file, const parameter_layout_t& l, uint32_t q, size_t at, std::span<A> out,
                 ec::subgroup_check chk, const std::string& path) {
-  decode_query_range<A>(file, l, q, at, out, chk, path);
+  const auto body = decode_query_range<A>(file, l, q, at, out, chk, path);
   // The decoded pages leave this process's RSS (the page cache keeps them):
   // a 44 GiB file read piece by piece must not count as 44 GiB resident.
   // Only whole pages inside the range; the mapping is private and never
   // written, so a later read of them faults the same bytes in again.
-  const auto body = file.subspan(l.offset[q] + at * sizeof(A), out.size() * sizeof(A));
   static const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
   const uintptr_t begin = (uintptr_t(body.data()) + page - 1) & ~(page - 1);
   const uintptr_t end = (uintptr_t(body.data()) + body.size()) & ~(page - 1);

@@ -4,7 +4,8 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
-#include <mutex>
+#include <atomic>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -146,27 +147,26 @@ void check_all(const vanilla_proof_t& v) {
     for (std::size_t i = 0; i < v.partitions[k].challenges.size(); ++i) at.emplace_back(k, i);
   }
   tbb::enumerable_thread_specific<hashers_t> hashers;
-  std::mutex mu;
-  std::optional<std::pair<std::size_t, check_failure_t>> first;
+  std::vector<std::optional<check_failure_t>> failed(at.size());  // each slot written by one thread
+  std::atomic<std::size_t> first{SIZE_MAX};                        // the lowest failing position
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, at.size(), 1), [&](const auto& r) {
     hashers_t& h = hashers.local();
     for (std::size_t j = r.begin(); j < r.end(); ++j) {
-      {
-        std::lock_guard lk(mu);
-        if (first && first->first < j) return;  // a failure earlier in the order is already known
-      }
+      if (first.load(std::memory_order_relaxed) < j) return;  // a failure earlier in the order is already known
       const auto [k, i] = at[j];
       try {
         check_challenge(v, g, h, v.partitions[k].challenges[i], expected[k][i],
                         idx(idx("partitions", k) + ".challenges", i));
       } catch (const failure_t& f) {
-        std::lock_guard lk(mu);
-        if (!first || j < first->first) first.emplace(j, f.f);
+        failed[j] = f.f;
+        std::size_t seen = first.load();
+        while (j < seen && !first.compare_exchange_weak(seen, j)) {
+        }
         return;
       }
     }
   });
-  if (first) throw failure_t{first->second};
+  if (const std::size_t j = first.load(); j != SIZE_MAX) throw failure_t{*failed[j]};
 }
 
 }  // namespace
