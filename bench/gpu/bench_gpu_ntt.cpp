@@ -177,6 +177,21 @@ void BM_gpu_g1_add_mixed(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_g1_add_mixed)->Arg(3)->Arg(6)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// Fp2 products and G2 mixed additions with the product of three Montgomery
+// reductions (fp2_d, the MSM's) or of two (fp2_lazy_d); arg 1 = two.
+void BM_gpu_fp2_mul(benchmark::State& state) {
+  const bool two = state.range(0) != 0;
+  probe_rate(state, [two](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::fp2_mul_ms(two, b, t, m); },
+             132 * 8, 256, 1024, 2.0 * 1024, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fp2_mul)->ArgName("two_reductions")->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+void BM_gpu_g2_add_mixed(benchmark::State& state) {
+  const bool two = state.range(0) != 0;
+  probe_rate(state, [two](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g2_add_mixed_ms(two, b, t, m); },
+             132 * 4, 128, 512, 512.0, "Gadd/s");
+}
+BENCHMARK(BM_gpu_g2_add_mixed)->ArgName("two_reductions")->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 // Memory ceiling: device-to-device copy of 4 GiB (bytes counted read + write).
 void BM_gpu_d2d_copy(benchmark::State& state) {
   if (!have_gpu(state)) return;

@@ -4,6 +4,7 @@
 
 #include "gpu/device_buffer.cuh"
 #include "gpu/event.cuh"
+#include "gpu/fp2_d.cuh"
 #include "gpu/fp_d.cuh"
 #include "gpu/fr52_d.cuh"
 #include "gpu/fr_d.cuh"
@@ -126,6 +127,31 @@ __global__ void g1_add_mixed_kernel(const affine_d<fp_d>* table, xyzz_d<fp_d>* o
   out[id] = acc;
 }
 
+template <class F2>
+__global__ void fp2_mul_kernel(F2* out, uint32_t muls) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  F2 x = F2::one(), y = F2::one(), z = F2::one();
+  x.c0.l[0] ^= id;  // distinct values below p
+  y.c1.l[1] ^= id * 0x9e3779b9u;
+  z.c0.l[2] ^= id * 0x85ebca6bu;
+  z.c1 = z.c0;
+  for (uint32_t i = 0; i < muls; ++i) {
+    x = x * z;
+    y = y * z;
+  }
+  out[id] = x + y;
+}
+
+// G2's bucket loop arithmetic, as g1_add_mixed_kernel.
+template <class F2>
+__global__ void g2_add_mixed_kernel(const affine_d<F2>* table, xyzz_d<F2>* out, uint32_t adds) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  xyzz_d<F2> acc = xyzz_d<F2>::inf();
+  acc.add_mixed(table[id % 64], false);
+  for (uint32_t i = 1; i < adds; ++i) acc.add_mixed(table[(id + i * 7) % 64], (i & 1) != 0);
+  out[id] = acc;
+}
+
 template <class F>
 double time_ms(F&& work) {
   stream_t s;
@@ -215,6 +241,39 @@ double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thre
     g1_add_mixed_kernel<<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
     CUDA_LAUNCH_OK();
   });
+}
+
+double fp2_mul_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  return two_reductions ? loop_kernel_ms(fp2_mul_kernel<fp2_lazy_d>, blocks, threads, muls_per_thread)
+                        : loop_kernel_ms(fp2_mul_kernel<fp2_d>, blocks, threads, muls_per_thread);
+}
+
+namespace {
+
+template <class F2>
+double g2_add_mixed_ms_of(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
+  std::vector<affine_d<F2>> table(64);
+  for (size_t i = 0; i < table.size(); ++i) {
+    table[i].x = F2::one();
+    table[i].y = F2::one();
+    table[i].x.c0.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
+    table[i].x.c1.l[1] ^= uint32_t(i * 0x27d4eb2fu);
+    table[i].y.c1.l[1] ^= uint32_t(i * 0x85ebca6bu);
+  }
+  device_buffer<affine_d<F2>> t(table.size());
+  CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
+  device_buffer<xyzz_d<F2>> out(size_t(blocks) * threads);
+  return time_ms([&](cudaStream_t s) {
+    g2_add_mixed_kernel<F2><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
+    CUDA_LAUNCH_OK();
+  });
+}
+
+}  // namespace
+
+double g2_add_mixed_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
+  return two_reductions ? g2_add_mixed_ms_of<fp2_lazy_d>(blocks, threads, adds_per_thread)
+                        : g2_add_mixed_ms_of<fp2_d>(blocks, threads, adds_per_thread);
 }
 
 double d2d_copy_ms(size_t bytes) {

@@ -45,6 +45,12 @@ double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thr
 // arithmetic ceiling of the MSM's bucket accumulation.
 double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
 
+// Fp2 products (two chains per thread, as fp_mul_ms) and G2 mixed additions
+// (as g1_add_mixed_ms: 8 Fp2 products and 2 squares each), with the product
+// of three reductions (fp2_d, what the MSM uses) or of two (fp2_lazy_d).
+double fp2_mul_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+double g2_add_mixed_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
+
 // cudaMemcpy device to device of bytes bytes (bandwidth = 2·bytes / time).
 double d2d_copy_ms(size_t bytes);
 

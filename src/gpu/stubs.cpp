@@ -103,6 +103,8 @@ double fp_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_
 double fp_sqr_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_ms"); }
 double fp_sqr_by_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_by_mul_ms"); }
 double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
+double fp2_mul_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp2_mul_ms"); }
+double g2_add_mixed_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g2_add_mixed_ms"); }
 
 struct ntt_timer::impl {};
 ntt_timer::ntt_timer(uint32_t, int) { no_cuda("gpu::ntt_timer"); }

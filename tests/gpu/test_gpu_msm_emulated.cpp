@@ -250,6 +250,9 @@ void check_xyzz_formulas(uint64_t seed) {
 
 TEST(gpu_msm_emulated, xyzz_g1_matches_host) { check_xyzz_formulas<ec::g1_curve, fp_d>(cuzk::test::seed("gpu xyzz g1")); }
 TEST(gpu_msm_emulated, xyzz_g2_matches_host) { check_xyzz_formulas<ec::g2_curve, fp2_d>(cuzk::test::seed("gpu xyzz g2")); }
+TEST(gpu_msm_emulated, xyzz_g2_with_the_two_reduction_product_matches_host) {
+  check_xyzz_formulas<ec::g2_curve, fp2_lazy_d>(cuzk::test::seed("gpu xyzz g2 lazy"));
+}
 
 TEST(gpu_msm_emulated, fp2_matches_host) {
   std::mt19937_64 rng(cuzk::test::seed("gpu fp2"));
@@ -261,6 +264,27 @@ TEST(gpu_msm_emulated, fp2_matches_host) {
     EXPECT_EQ(to_h<ff::fp2_t>(da + db), a + b);
     EXPECT_EQ(to_h<ff::fp2_t>(da - db), a - b);
     EXPECT_EQ(to_h<ff::fp2_t>(-da), -a);
+  }
+}
+
+// The product with two reductions (fp2_lazy_d, mul_lazy) against the host
+// type: random operands, and the extremes of its bounds (coordinates 0, 1 and
+// p - 1, where a0 + a1 is largest, A - B most negative and S - A - B largest).
+TEST(gpu_msm_emulated, fp2_product_with_two_reductions_matches_host) {
+  const uint64_t seed = cuzk::test::seed("gpu fp2 lazy");
+  std::mt19937_64 rng(seed);
+  std::vector<ff::fp2_t> xs;
+  const ff::fp_t top = -ff::fp_t::one(), zero = ff::fp_t::zero(), one = ff::fp_t::one();
+  for (const auto& c0 : {zero, one, top}) {
+    for (const auto& c1 : {zero, one, top}) xs.push_back(ff::fp2_t{c0, c1});
+  }
+  for (int i = 0; i < 40; ++i) xs.push_back(ff::fp2_t::random(rng));
+  for (const auto& a : xs) {
+    for (const auto& b : xs) {
+      const auto got = to_h<ff::fp2_t>(to_d<fp2_lazy_d>(a) * to_d<fp2_lazy_d>(b));
+      ASSERT_EQ(got, a * b) << "seed " << seed;
+      ASSERT_EQ(to_d<fp2_d>(got), fp2_d::mul(to_d<fp2_d>(a), to_d<fp2_d>(b))) << "seed " << seed;
+    }
   }
 }
 
