@@ -119,9 +119,11 @@ __global__ void fp_sqr_kernel(fp_d* out, uint32_t sqrs) {
 // of a 64-entry table (L1-resident) into one XYZZ accumulator. The table
 // holds arbitrary field elements, not curve points: the formulas cost the
 // same, and P = 0 (the doubling branch) does not occur.
-__global__ void g1_add_mixed_kernel(const affine_d<fp_d>* table, xyzz_d<fp_d>* out, uint32_t adds) {
+// G1 over fp_d; G2 over fp2_d or fp2_lazy_d.
+template <class F>
+__global__ void add_mixed_kernel(const affine_d<F>* table, xyzz_d<F>* out, uint32_t adds) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  xyzz_d<fp_d> acc = xyzz_d<fp_d>::inf();
+  xyzz_d<F> acc = xyzz_d<F>::inf();
   acc.add_mixed(table[id % 64], false);
   for (uint32_t i = 1; i < adds; ++i) acc.add_mixed(table[(id + i * 7) % 64], (i & 1) != 0);
   out[id] = acc;
@@ -140,16 +142,6 @@ __global__ void fp2_mul_kernel(F2* out, uint32_t muls) {
     y = y * z;
   }
   out[id] = x + y;
-}
-
-// G2's bucket loop arithmetic, as g1_add_mixed_kernel.
-template <class F2>
-__global__ void g2_add_mixed_kernel(const affine_d<F2>* table, xyzz_d<F2>* out, uint32_t adds) {
-  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  xyzz_d<F2> acc = xyzz_d<F2>::inf();
-  acc.add_mixed(table[id % 64], false);
-  for (uint32_t i = 1; i < adds; ++i) acc.add_mixed(table[(id + i * 7) % 64], (i & 1) != 0);
-  out[id] = acc;
 }
 
 template <class F>
@@ -238,7 +230,7 @@ double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thre
   CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
   device_buffer<xyzz_d<fp_d>> out(size_t(blocks) * threads);
   return time_ms([&](cudaStream_t s) {
-    g1_add_mixed_kernel<<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
+    add_mixed_kernel<fp_d><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
     CUDA_LAUNCH_OK();
   });
 }
@@ -264,7 +256,7 @@ double g2_add_mixed_ms_of(uint32_t blocks, uint32_t threads, uint32_t adds_per_t
   CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
   device_buffer<xyzz_d<F2>> out(size_t(blocks) * threads);
   return time_ms([&](cudaStream_t s) {
-    g2_add_mixed_kernel<F2><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
+    add_mixed_kernel<F2><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
     CUDA_LAUNCH_OK();
   });
 }
