@@ -48,6 +48,10 @@ struct bench_report_t {
   std::vector<double> latencies_ms() const;
   uint32_t completed() const;
   double seconds_per_proof() const;  // elapsed / completed; 0 when none completed
+  // The sustained rate without the first proof's ramp: (last completion -
+  // first completion) / (completed - 1), in seconds; 0 with fewer than 3
+  // completed (one interval says little about a pipeline).
+  double steady_seconds_per_proof() const;
   // Share of prove-worker time spent in prove_start: sum of gpu_ms over
   // proofs / (elapsed x workers). On the CPU backend the "GPU" is a CPU worker.
   double gpu_busy_share() const;

@@ -268,6 +268,18 @@ double bench_report_t::seconds_per_proof() const {
   return n == 0 ? 0.0 : elapsed_ms / 1000.0 / n;
 }
 
+double bench_report_t::steady_seconds_per_proof() const {
+  double first = 0, last = 0;
+  uint32_t n = 0;
+  for (const auto& p : proofs) {
+    if (p.result.status != engine::job_status_t::completed) continue;
+    first = n == 0 ? p.done_ms : std::min(first, p.done_ms);
+    last = n == 0 ? p.done_ms : std::max(last, p.done_ms);
+    ++n;
+  }
+  return n < 3 ? 0.0 : (last - first) / 1000.0 / (n - 1);
+}
+
 double bench_report_t::gpu_busy_share() const {
   double gpu = 0;
   for (const auto& p : proofs) gpu += static_cast<double>(p.result.gpu_ms);
@@ -467,8 +479,11 @@ std::string format_bench_report(const bench_report_t& r) {
     line(fmt::format("latency ms:  min {:.1f}  p50 {:.1f}  p90 {:.1f}  max {:.1f}  mean {:.1f}", percentile(latency, 0),
                      percentile(latency, 0.5), percentile(latency, 0.9), percentile(latency, 1),
                      std::accumulate(latency.begin(), latency.end(), 0.0) / n));
-    line(fmt::format("throughput:  {:.3f} s/proof  ({:.2f} proofs/min)", r.seconds_per_proof(),
-                     60.0 / r.seconds_per_proof()));
+    const double steady = r.steady_seconds_per_proof();
+    line(fmt::format("throughput:  {:.3f} s/proof  ({:.2f} proofs/min){}", r.seconds_per_proof(),
+                     60.0 / r.seconds_per_proof(),
+                     steady > 0 ? fmt::format("; steady {:.3f} s/proof (first to last of {} completions)", steady, n)
+                                : ""));
     line(fmt::format("per proof (mean ms): queue {:.1f}  synthesis {:.1f}  prove {:.1f}  engine total {:.1f}", queue / n,
                      synth / n, gpu / n, total / n));
     if (!stage_ms.empty()) {

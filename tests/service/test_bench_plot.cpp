@@ -259,4 +259,30 @@ TEST(ServiceBench, XmlCheckerCatchesBrokenSvg) {  // the checker above must be a
 }
 
 }  // namespace
+
+// The steady rate against hand-computed truth: completions at 27.0, 39.6,
+// 55.3, 70.8 and 86.4 s (one more failed at 90 s, which does not count):
+// (86.4 - 27.0) / 4 = 14.85 s/proof; with two completed there is none.
+TEST(ServiceBench, SteadyRateIsFirstToLastCompletionOverIntervals) {
+  bench_report_t r;
+  r.elapsed_ms = 101'900;
+  for (double done : {39'600.0, 27'000.0, 86'400.0, 55'300.0, 70'800.0}) {
+    bench_proof_t p;
+    p.result.status = engine::job_status_t::completed;
+    p.done_ms = done;
+    r.proofs.push_back(p);
+  }
+  bench_proof_t bad;
+  bad.result.status = engine::job_status_t::failed;
+  bad.done_ms = 90'000;
+  r.proofs.push_back(bad);
+  EXPECT_NEAR(r.steady_seconds_per_proof(), 14.85, 1e-9);
+  EXPECT_NEAR(r.seconds_per_proof(), 101.9 / 5, 1e-9);
+  const std::string text = format_bench_report(r);
+  EXPECT_NE(text.find("; steady 14.850 s/proof (first to last of 5 completions)"), std::string::npos) << text;
+  r.proofs.resize(2);
+  EXPECT_EQ(r.steady_seconds_per_proof(), 0);
+  EXPECT_EQ(format_bench_report(r).find("steady"), std::string::npos);
+}
+
 }  // namespace cuzk::service
