@@ -124,6 +124,29 @@ void g2_args(benchmark::internal::Benchmark* b) {
   for (int threads_log : {18, 19}) b->Args({24, 0, 0, 0, threads_log, 0, 0, 0});
 }
 
+// G2 with the Fp2 product of three reductions (the MSM's, two_reductions 0)
+// or two (fp2_lazy_d, 1), on the same bases and scalars: medians of 5.
+void BM_gpu_msm_g2_fp2(benchmark::State& state) {
+  if (gpu::device_count() == 0) {
+    state.SkipWithError("no CUDA device of compute capability >= 9.0");
+    return;
+  }
+  const auto log_n = uint32_t(state.range(0));
+  const bool two = state.range(1) != 0;
+  auto& t = timer_for<ec::g2_curve>(log_n, 0, 0);
+  auto once = [&] { return two ? t.msm_ms_fp2_two_reductions() : t.msm_ms(); };
+  once();  // warm-up
+  std::vector<double> ms;
+  for (auto _ : state) {
+    ms.push_back(once());
+    state.SetIterationTime(ms.back() / 1e3);
+  }
+  std::sort(ms.begin(), ms.end());
+  state.counters["median_ms"] = ms[ms.size() / 2];
+}
+BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions"})->ArgsProduct({{22, 24, 26}, {0, 1}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)
     ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log", "blocks"})->Apply(g1_args)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);

@@ -24,6 +24,11 @@ class msm_timer {
   msm_timer& operator=(const msm_timer&) = delete;
 
   double msm_ms(const msm_config& cfg = {});
+  // G2 only: the same MSM with Fp2 products of two Montgomery reductions
+  // (fp2_lazy_d) instead of the MSM's three, on the same bases and scalars,
+  // so one binary compares them (BM_gpu_msm_g2_fp2). Same result bytes.
+  // std::invalid_argument for G1.
+  double msm_ms_fp2_two_reductions(const msm_config& cfg = {});
   ec::jacobian_t<C> last_result() const;
 
   struct impl;

@@ -158,6 +158,10 @@ double msm_timer<C>::msm_ms(const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>
+double msm_timer<C>::msm_ms_fp2_two_reductions(const msm_config&) {
+  no_cuda("gpu::msm_timer");
+}
+template <class C>
 ec::jacobian_t<C> msm_timer<C>::last_result() const {
   no_cuda("gpu::msm_timer");
 }

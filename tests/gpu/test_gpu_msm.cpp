@@ -12,6 +12,7 @@
 
 #include "gpu/device.hpp"
 #include "gpu/msm_bases.hpp"
+#include "gpu/msm_timer.hpp"
 #include "msm/msm.hpp"
 #include "msm_test_points.hpp"
 #include "test_seed.hpp"
@@ -61,7 +62,9 @@ TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
     EXPECT_EQ(dev.msm(s), want) << "n=" << n;
     EXPECT_EQ(dev.msm(s, 0, msm_config{0, 3}), want) << "n=" << n << " chunk 3";
     EXPECT_EQ(dev.msm(s, 0, msm_config{5, 0}), want) << "n=" << n << " c=5";
-    if (n == max_n) EXPECT_EQ(dev.msm(s, 0, msm_config{22, 0}), want) << "n=" << n << " c=22 (the widest)";
+    if (n == max_n) {
+      EXPECT_EQ(dev.msm(s, 0, msm_config{22, 0}), want) << "n=" << n << " c=22 (the widest)";
+    }
     EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << "n=" << n << " xyzz";
     for (uint32_t blocks : {1u, 3u}) {
       msm_config cfg;
@@ -200,6 +203,30 @@ TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
 // The A and B queries' scalars compacted on the device: the values whose
 // bit is set, in order (against a plain host filter), and a bitmap of the
 // wrong length or count refused.
+// The two-reduction Fp2 product (fp2_lazy_d) run through the whole G2 MSM
+// gives the bytes of the MSM's own product, on the same device bases and
+// scalars (2^14 of them, 20 % zero and 20 % one, so every path runs); a G1
+// timer refuses it.
+TEST(gpu_msm_fp2, two_reductions_give_the_g2_msms_result) {
+  SKIP_WITHOUT_GPU();
+  const uint64_t seed = cuzk::test::seed("gpu_msm fp2 two reductions");
+  std::mt19937_64 rng(seed);
+  const auto g2 = gpu::test::random_points<ec::g2_curve>(1000, rng);
+  gpu::msm_timer<ec::g2_curve> t(g2, 14, seed, 20, 20);
+  t.msm_ms();
+  const auto want = t.last_result();
+  for (uint32_t c : {0u, 9u}) {
+    msm_config cfg;
+    cfg.window_bits = c;
+    t.msm_ms_fp2_two_reductions(cfg);
+    EXPECT_EQ(t.last_result(), want) << "c " << c << " seed " << seed;
+  }
+  EXPECT_FALSE(want.is_inf());
+  const auto g1 = gpu::test::random_points<ec::g1_curve>(16, rng);
+  gpu::msm_timer<ec::g1_curve> t1(g1, 6, seed);
+  EXPECT_THROW(t1.msm_ms_fp2_two_reductions(), std::invalid_argument);
+}
+
 TEST(gpu_compact, compact_by_bits_matches_host_filter) {
   SKIP_WITHOUT_GPU();
   std::mt19937_64 rng(cuzk::test::seed("gpu_compact"));
@@ -219,7 +246,9 @@ TEST(gpu_compact, compact_by_bits_matches_host_filter) {
     ASSERT_EQ(got.size(), want.size()) << "n=" << n;
     EXPECT_EQ(got.to_host(), want) << "n=" << n << " density " << dense << "%";
     EXPECT_THROW(gpu::compact_by_bits(d, words, want.size() + 1), std::invalid_argument) << "n=" << n;
-    if (!want.empty()) EXPECT_THROW(gpu::compact_by_bits(d, words, want.size() - 1), std::invalid_argument);
+    if (!want.empty()) {
+      EXPECT_THROW(gpu::compact_by_bits(d, words, want.size() - 1), std::invalid_argument);
+    }
     words.push_back(0);
     EXPECT_THROW(gpu::compact_by_bits(d, words, want.size()), std::invalid_argument) << "n=" << n;
   }
