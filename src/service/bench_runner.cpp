@@ -20,6 +20,8 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
+bool proven(const bench_proof_t& p) { return p.result.status == engine::job_status_t::completed; }
+
 double ms_since(steady::time_point t0) {
   return std::chrono::duration<double, std::milli>(steady::now() - t0).count();
 }
@@ -246,21 +248,19 @@ std::string latency_summary(const std::vector<double>& v) {
 std::vector<double> bench_report_t::latencies_ms() const {
   std::vector<double> v;
   for (const auto& p : proofs)
-    if (p.result.status == engine::job_status_t::completed) v.push_back(p.done_ms - p.submit_ms);
+    if (proven(p)) v.push_back(p.done_ms - p.submit_ms);
   return v;
 }
 
 uint32_t bench_load_report_t::stream_completed_in_window() const {
   return static_cast<uint32_t>(std::count_if(stream.proofs.begin(), stream.proofs.end(), [&](const bench_proof_t& p) {
-    return p.result.status == engine::job_status_t::completed && p.done_ms >= loaded_start_ms &&
+    return proven(p) && p.done_ms >= loaded_start_ms &&
            p.done_ms <= loaded_end_ms;
   }));
 }
 
 uint32_t bench_report_t::completed() const {
-  return static_cast<uint32_t>(std::count_if(proofs.begin(), proofs.end(), [](const bench_proof_t& p) {
-    return p.result.status == engine::job_status_t::completed;
-  }));
+  return static_cast<uint32_t>(std::count_if(proofs.begin(), proofs.end(), proven));
 }
 
 double bench_report_t::seconds_per_proof() const {
@@ -272,7 +272,7 @@ double bench_report_t::steady_seconds_per_proof() const {
   double first = 0, last = 0;
   uint32_t n = 0;
   for (const auto& p : proofs) {
-    if (p.result.status != engine::job_status_t::completed) continue;
+    if (!proven(p)) continue;
     first = n == 0 ? p.done_ms : std::min(first, p.done_ms);
     last = n == 0 ? p.done_ms : std::max(last, p.done_ms);
     ++n;
@@ -444,7 +444,7 @@ std::string format_bench_report(const bench_report_t& r) {
   uint32_t failed = 0;
   for (size_t i = 0; i < r.proofs.size(); ++i) {
     const auto& p = r.proofs[i];
-    bool ok = p.result.status == engine::job_status_t::completed;
+    bool ok = proven(p);
     double wall = p.done_ms - p.submit_ms;
     const std::string met =
         p.met ? fmt::format(", met {} partitions in flight ({} proving)", in_flight(*p.met), p.met->on_gpu) : "";
