@@ -12,7 +12,8 @@
 # POST32_SECS per bench step; WPOST32_PROOFS, WPOST32_J in flight, WINNING32_PROOFS) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
 # GPU setup, gen-vanilla, prove --kind snap (the CLI's CPU prover), verify, then the engine on the GPU
 # with `bench --kind snap`) and `snap32` (a 32 GiB SnapDeals update through the engine: GPU setup on
-# the spot, then SNAP32_PROOFS updates of 16 partitions) are extra.
+# the spot, then SNAP32_PROOFS updates of 16 partitions) are extra, and so is `forms` (the field forms
+# compared in one binary: G1 over Fp below 2p, G2's four Fp2 forms, whole MSMs and probes).
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -35,6 +36,8 @@ want tests && step tests 560 "$B/cuzk_tests" --gtest_brief=1
 want gputests && step gpu_tests 200 "$B/cuzk_tests" --gtest_brief=1 \
   --gtest_filter='gpu_*:engine_gpu.*:prover_checks.*:gpu_setup.*'
 want msm && step bench_msm 240 "$B/cuzk_bench" --benchmark_filter='BM_gpu_msm' --benchmark_counters_tabular=true
+want forms && step bench_forms 420 "$B/cuzk_bench" --benchmark_counters_tabular=true \
+  --benchmark_filter='BM_gpu_msm_g1_lazy|BM_gpu_msm_g2_fp2|BM_gpu_fp_mul|BM_gpu_fp2_mul|BM_gpu_g1_add_mixed|BM_gpu_g2_add_mixed'
 want gpu && step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
 if want cpu; then
   step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2

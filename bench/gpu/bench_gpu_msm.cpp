@@ -125,16 +125,17 @@ void g2_args(benchmark::internal::Benchmark* b) {
 }
 
 // G2 with the Fp2 product of three reductions (the MSM's, two_reductions 0)
-// or two (fp2_lazy_d, 1), on the same bases and scalars: medians of 5.
+// or two (fp2_lazy_d, 1), over Fp values below p (below_2p 0) or below 2p
+// (fp_lazy_d, 1), on the same bases and scalars: medians of 5.
 void BM_gpu_msm_g2_fp2(benchmark::State& state) {
   if (gpu::device_count() == 0) {
     state.SkipWithError("no CUDA device of compute capability >= 9.0");
     return;
   }
   const auto log_n = uint32_t(state.range(0));
-  const bool two = state.range(1) != 0;
+  const bool two = state.range(1) != 0, below = state.range(2) != 0;
   auto& t = timer_for<ec::g2_curve>(log_n, 0, 0);
-  auto once = [&] { return two ? t.msm_ms_fp2_two_reductions() : t.msm_ms(); };
+  auto once = [&] { return t.msm_ms_fp2(two, below); };
   once();  // warm-up
   std::vector<double> ms;
   for (auto _ : state) {
@@ -144,7 +145,30 @@ void BM_gpu_msm_g2_fp2(benchmark::State& state) {
   std::sort(ms.begin(), ms.end());
   state.counters["median_ms"] = ms[ms.size() / 2];
 }
-BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions"})->ArgsProduct({{22, 24, 26}, {0, 1}})
+BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions", "below_2p"})->ArgsProduct({{22, 24, 26}, {0, 1}, {0, 1}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// G1 over fp_d (the MSM's, lazy 0) or fp_lazy_d (coordinates below 2p, no
+// final subtraction in products, 1), on the same bases and scalars: medians of 5.
+void BM_gpu_msm_g1_lazy(benchmark::State& state) {
+  if (gpu::device_count() == 0) {
+    state.SkipWithError("no CUDA device of compute capability >= 9.0");
+    return;
+  }
+  const auto log_n = uint32_t(state.range(0));
+  const bool lazy = state.range(1) != 0;
+  auto& t = timer_for<ec::g1_curve>(log_n, 0, 0);
+  auto once = [&] { return lazy ? t.msm_ms_fp_lazy() : t.msm_ms(); };
+  once();  // warm-up
+  std::vector<double> ms;
+  for (auto _ : state) {
+    ms.push_back(once());
+    state.SetIterationTime(ms.back() / 1e3);
+  }
+  std::sort(ms.begin(), ms.end());
+  state.counters["median_ms"] = ms[ms.size() / 2];
+}
+BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)

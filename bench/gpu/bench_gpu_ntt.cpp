@@ -159,9 +159,11 @@ void BM_gpu_fp_mul_karatsuba(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fp_mul_karatsuba_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
 }
 BENCHMARK(BM_gpu_fp_mul_karatsuba)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+void BM_gpu_fp_mul_lazy(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fp_mul_lazy_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fp_mul_lazy)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
-// G1 mixed additions per second with the points in L1, at several blocks of
-// 128 threads per SM (the accumulation kernel runs 128-thread blocks).
 // Fp squaring: the dedicated square (mont_d::sqr) against the CIOS product x·x.
 void BM_gpu_fp_sqr(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fp_sqr_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gsqr/s");
@@ -172,25 +174,36 @@ void BM_gpu_fp_sqr_by_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fp_sqr_by_mul)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// G1 mixed additions per second with the points in L1, at several blocks of
+// 128 threads per SM (the accumulation kernel runs 128-thread blocks), over
+// fp_d or fp_lazy_d (lazy 1: values below 2p, no final subtraction in products).
 void BM_gpu_g1_add_mixed(benchmark::State& state) {
-  probe_rate(state, cuzk::gpu::g1_add_mixed_ms, 132 * uint32_t(state.range(0)), 128, 1024, 1024.0, "Gadd/s");
+  const bool lazy = state.range(1) != 0;
+  probe_rate(state, [lazy](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g1_add_mixed_ms(lazy, b, t, m); },
+             132 * uint32_t(state.range(0)), 128, 1024, 1024.0, "Gadd/s");
 }
-BENCHMARK(BM_gpu_g1_add_mixed)->Arg(3)->Arg(6)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+BENCHMARK(BM_gpu_g1_add_mixed)->ArgNames({"blocks", "lazy"})->ArgsProduct({{3, 4, 6, 12}, {0, 1}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Fp2 products and G2 mixed additions with the product of three Montgomery
-// reductions (fp2_d, the MSM's) or of two (fp2_lazy_d); arg 1 = two.
+// reductions (fp2_d, the MSM's) or of two (fp2_lazy_d), over Fp values below p
+// or below 2p (fp_lazy_d).
 void BM_gpu_fp2_mul(benchmark::State& state) {
-  const bool two = state.range(0) != 0;
-  probe_rate(state, [two](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::fp2_mul_ms(two, b, t, m); },
+  const bool two = state.range(0) != 0, below = state.range(1) != 0;
+  probe_rate(state,
+             [two, below](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::fp2_mul_ms(two, below, b, t, m); },
              132 * 8, 256, 1024, 2.0 * 1024, "Gmul/s");
 }
-BENCHMARK(BM_gpu_fp2_mul)->ArgName("two_reductions")->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+BENCHMARK(BM_gpu_fp2_mul)->ArgNames({"two_reductions", "below_2p"})->ArgsProduct({{0, 1}, {0, 1}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 void BM_gpu_g2_add_mixed(benchmark::State& state) {
-  const bool two = state.range(0) != 0;
-  probe_rate(state, [two](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g2_add_mixed_ms(two, b, t, m); },
+  const bool two = state.range(0) != 0, below = state.range(1) != 0;
+  probe_rate(state,
+             [two, below](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g2_add_mixed_ms(two, below, b, t, m); },
              132 * 4, 128, 512, 512.0, "Gadd/s");
 }
-BENCHMARK(BM_gpu_g2_add_mixed)->ArgName("two_reductions")->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+BENCHMARK(BM_gpu_g2_add_mixed)->ArgNames({"two_reductions", "below_2p"})->ArgsProduct({{0, 1}, {0, 1}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Memory ceiling: device-to-device copy of 4 GiB (bytes counted read + write).
 void BM_gpu_d2d_copy(benchmark::State& state) {

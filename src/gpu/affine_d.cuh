@@ -8,7 +8,7 @@ namespace cuzk::gpu {
 template <class F>
 struct affine_d {
   F x, y;
-  CUZK_HD bool is_inf() const { return x == F::zero() && y == F::zero(); }
+  CUZK_HD bool is_inf() const { return x.is_zero() && y.is_zero(); }
 };
 
 }  // namespace cuzk::gpu

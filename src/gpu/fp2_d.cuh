@@ -9,19 +9,35 @@
 // combined before reducing (mul_lazy). Values stay fully reduced, so both
 // forms give the same bytes; which is faster is measured on the GPU
 // (BM_gpu_fp2_mul*, BM_gpu_g2_add_mixed*) before the MSM takes it.
+//
+// Over fp_lazy_d (fp2_below_2p_d, fp2_lazy_below_2p_d) the coordinates are
+// below 2p instead of p: the same formulas, with mul_lazy's bounds taken for
+// operands below 2p (see there); canonical() gives fp2_d's bytes.
+#include <type_traits>
+
 #include "ff/fp2.hpp"
 #include "gpu/fp_d.cuh"
+#include "gpu/fp_lazy_d.cuh"
 
 namespace cuzk::gpu {
 
-template <bool lazy_product>
+template <bool lazy_product, class B = fp_d>
 struct alignas(16) fp2_base_d {
-  fp_d c0, c1;
+  static_assert(std::is_same_v<B, fp_d> || std::is_same_v<B, fp_lazy_d>);
+  static constexpr bool below_2p = std::is_same_v<B, fp_lazy_d>;
+  B c0, c1;
 
-  CUZK_HD static fp2_base_d zero() { return {fp_d::zero(), fp_d::zero()}; }
-  CUZK_HD static fp2_base_d one() { return {fp_d::one(), fp_d::zero()}; }
+  CUZK_HD static fp2_base_d zero() { return {B::zero(), B::zero()}; }
+  CUZK_HD static fp2_base_d one() { return {B::one(), B::zero()}; }
+  // The fully reduced value (fp2_d's bytes).
+  CUZK_HD fp2_base_d<false> canonical() const
+    requires below_2p
+  {
+    return {c0.canonical(), c1.canonical()};
+  }
   CUZK_HD bool operator==(const fp2_base_d& b) const { return c0 == b.c0 && c1 == b.c1; }
   CUZK_HD bool operator!=(const fp2_base_d& b) const { return !(*this == b); }
+  CUZK_HD bool is_zero() const { return c0.is_zero() && c1.is_zero(); }
 
   CUZK_HD friend fp2_base_d operator+(const fp2_base_d& a, const fp2_base_d& b) { return {a.c0 + b.c0, a.c1 + b.c1}; }
   CUZK_HD friend fp2_base_d operator-(const fp2_base_d& a, const fp2_base_d& b) { return {a.c0 - b.c0, a.c1 - b.c1}; }
@@ -48,8 +64,8 @@ struct alignas(16) fp2_base_d {
   inline
 #endif
   static fp2_base_d mul(fp2_base_d a, fp2_base_d b) {
-    fp_d aa = a.c0 * b.c0, bb = a.c1 * b.c1;
-    fp_d s = (a.c0 + a.c1) * (b.c0 + b.c1);
+    B aa = a.c0 * b.c0, bb = a.c1 * b.c1;
+    B s = (a.c0 + a.c1) * (b.c0 + b.c1);
     return {aa - bb, s - aa - bb};
   }
 
@@ -61,6 +77,10 @@ struct alignas(16) fp2_base_d {
   // and 2p² < p·R (R = 2^384 > 4p), so reduce_wide's bound holds for both:
   // each comes out fully reduced, the bytes of mul's result. 3 × 144 limb
   // products and 2 reductions of 144 instead of 3 × (144 + 144).
+  // Over fp_lazy_d (a_i, b_i < 2p): sums < 4p, A, B < 4p², S < 16p², so
+  // c1 = S - A - B < 8p² and c0 = A + 4p² - B in (0, 8p²); 8p² < p·R
+  // (R/p ≈ 9.85), and reduce_wide<false> leaves each below p + 1 + 8p²/R
+  // < 2p.
 #if defined(__CUDACC__)
   __host__ __device__ __noinline__
 #else
@@ -69,18 +89,18 @@ struct alignas(16) fp2_base_d {
   static fp2_base_d mul_lazy(fp2_base_d a, fp2_base_d b) {
     constexpr int n = fp_d::n, w = 2 * n;
     uint32_t sa[n], sb[n];
-    add_raw<n>(sa, a.c0.l, a.c1.l);
-    add_raw<n>(sb, b.c0.l, b.c1.l);
-    uint32_t A[w], B[w], S[w];
-    fp_d::product<n>(A, a.c0.l, b.c0.l);
-    fp_d::product<n>(B, a.c1.l, b.c1.l);
+    add_raw<n>(sa, limbs(a.c0), limbs(a.c1));
+    add_raw<n>(sb, limbs(b.c0), limbs(b.c1));
+    uint32_t A[w], Bw[w], S[w];
+    fp_d::product<n>(A, limbs(a.c0), limbs(b.c0));
+    fp_d::product<n>(Bw, limbs(a.c1), limbs(b.c1));
     fp_d::product<n>(S, sa, sb);
     sub_raw<w>(S, S, A);
-    sub_raw<w>(S, S, B);
-    constexpr wide p2 = p_squared();
+    sub_raw<w>(S, S, Bw);
+    constexpr wide p2 = p_squared(below_2p ? 2 : 0);  // above B's bound: p², or 4p² below 2p
     add_raw<w>(A, A, p2.v);
-    sub_raw<w>(A, A, B);
-    return {fp_d::reduce_wide(A), fp_d::reduce_wide(S)};
+    sub_raw<w>(A, A, Bw);
+    return {B{fp_d::reduce_wide<!below_2p>(A)}, B{fp_d::reduce_wide<!below_2p>(S)}};
   }
 
 #if defined(__CUDACC__)
@@ -96,7 +116,7 @@ struct alignas(16) fp2_base_d {
 
   // 1/(c0 + c1 u) = (c0 - c1 u) / (c0^2 + c1^2); 0 for 0.
   CUZK_HD fp2_base_d inverse() const {
-    const fp_d t = (c0.sqr() + c1.sqr()).inverse();
+    const B t = (c0.sqr() + c1.sqr()).inverse();
     return {c0 * t, -(c1 * t)};
   }
 
@@ -104,8 +124,15 @@ struct alignas(16) fp2_base_d {
   struct wide {
     uint32_t v[2 * fp_d::n];
   };
-  // p² over 24 limbs, from the host modulus.
-  static constexpr wide p_squared() {
+  CUZK_HD static const uint32_t* limbs(const B& x) {
+    if constexpr (below_2p) {
+      return x.v.l;
+    } else {
+      return x.l;
+    }
+  }
+  // p² · 2^shift over 24 limbs, from the host modulus (4p² < 2^762: no overflow).
+  static constexpr wide p_squared(int shift) {
     constexpr auto p = fp_d::split(ff::fp_params::modulus);
     wide r{};
     for (int i = 0; i < fp_d::n; ++i) {
@@ -116,6 +143,14 @@ struct alignas(16) fp2_base_d {
         carry = t >> 32;
       }
       r.v[i + fp_d::n] = uint32_t(carry);
+    }
+    for (int k = 0; k < shift; ++k) {
+      uint32_t top = 0;
+      for (int i = 0; i < 2 * fp_d::n; ++i) {
+        const uint32_t next = r.v[i] >> 31;
+        r.v[i] = (r.v[i] << 1) | top;
+        top = next;
+      }
     }
     return r;
   }
@@ -141,6 +176,9 @@ CUZK_UNROLL
 
 using fp2_d = fp2_base_d<false>;
 using fp2_lazy_d = fp2_base_d<true>;
+using fp2_below_2p_d = fp2_base_d<false, fp_lazy_d>;
+using fp2_lazy_below_2p_d = fp2_base_d<true, fp_lazy_d>;
 static_assert(sizeof(fp2_d) == sizeof(ff::fp2_t) && sizeof(fp2_lazy_d) == sizeof(ff::fp2_t));
+static_assert(sizeof(fp2_below_2p_d) == sizeof(ff::fp2_t) && sizeof(fp2_lazy_below_2p_d) == sizeof(ff::fp2_t));
 
 }  // namespace cuzk::gpu

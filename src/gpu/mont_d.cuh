@@ -55,6 +55,7 @@ CUZK_UNROLL
     return acc == 0;
   }
   CUZK_HD bool operator!=(const mont_d& b) const { return !(*this == b); }
+  CUZK_HD bool is_zero() const { return *this == zero(); }
 
   // t < 2p -> t mod p. One subtraction chain and a select; no branch.
   CUZK_HD static void reduce_once(uint32_t* t) {
@@ -146,6 +147,11 @@ CUZK_UNROLL
   // Invariant (a, b < p): t < 2p at the end of each row; within a row the sum
   // is below 2p·(2^32 + 1) < 2^(32(n+1)) for both fields, so carries out of
   // t[n] never occur and one conditional subtraction finishes.
+  //
+  // full = false (fp_lazy_d, Fp only) skips the final subtraction: for a, b
+  // < 2p the result (a·b + M·p)/R < 4p²/R + p < 2p when 4p < R, and each
+  // row's sum stays below 3p·2^32 < 2^(32(n+1)).
+  template <bool full = true>
   CUZK_HD static mont_d mul_cios(const mont_d& a, const mont_d& b) {
     uint32_t t[n + 1];
 CUZK_UNROLL
@@ -166,7 +172,7 @@ CUZK_UNROLL
       for (int j = 0; j < n; ++j) t[j] = t[j + 1];
       t[n] = 0;
     }
-    reduce_once(t);
+    if constexpr (full) reduce_once(t);
     mont_d r;
 CUZK_UNROLL
     for (int j = 0; j < n; ++j) r.l[j] = t[j];
@@ -279,6 +285,7 @@ CUZK_UNROLL
   // plus the squares a_i² (n(n+1)/2 limb products instead of n²), then the
   // reduction of mul_karatsuba (u = (lo + M·p)/R <= p, hi = a²/R < p/2, so
   // u + hi < 2p and one conditional subtraction finishes).
+  template <bool full = true>
   CUZK_HD mont_d sqr_sos() const {
     uint32_t t[2 * n];
 CUZK_UNROLL
@@ -303,11 +310,14 @@ CUZK_UNROLL
       t[2 * n - 2] = c.madc_lo_cc(l[n - 1], l[n - 1], t[2 * n - 2]);
       t[2 * n - 1] = c.madc_hi_cc(l[n - 1], l[n - 1], t[2 * n - 1]);  // a² < 2^(64n): no carry out
     }
-    return reduce_wide(t);
+    return reduce_wide<full>(t);
   }
 
   // (t[0, 2n) / R) mod p for t < p·R (a product of two values below p):
   // the low half reduced row by row as in CIOS, the high half added.
+  // full = false skips the final subtraction: the sum is then below
+  // p + 1 + t/R, which is < 2p for t < 4p² when 4p < R (fp_lazy_d).
+  template <bool full = true>
   CUZK_HD static mont_d reduce_wide(const uint32_t* t) {
     uint32_t u[n + 1];
 CUZK_UNROLL
@@ -329,7 +339,7 @@ CUZK_UNROLL
     u[0] = g.add_cc(u[0], t[n]);
 CUZK_UNROLL
     for (int j = 1; j < n; ++j) u[j] = g.addc_cc(u[j], t[n + j]);
-    reduce_once(u);
+    if constexpr (full) reduce_once(u);
     mont_d r;
 CUZK_UNROLL
     for (int j = 0; j < n; ++j) r.l[j] = u[j];

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "gpu/device_scalars.cuh"
 #include "gpu/event.cuh"
 #include "gpu/fp2_d.cuh"
+#include "gpu/fp_lazy_d.cuh"
 #include "gpu/msm_bases.hpp"
 #include "gpu/msm_kernels.cuh"
 #include "gpu/msm_plan.hpp"
@@ -321,7 +323,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
       }
       if (!summed) {
         auto kernel = msm_kernels::accumulate<F>;  // G2, and G1 when asked: unbounded registers
-        if constexpr (std::is_same_v<F, fp_d>) {
+        if constexpr (std::is_same_v<F, fp_d> || std::is_same_v<F, fp_lazy_d>) {
           const uint32_t blocks = cfg.accumulate_blocks ? cfg.accumulate_blocks : 4;
           if (blocks == 3) kernel = msm_kernels::accumulate<F, 3>;
           if (blocks == 4) kernel = msm_kernels::accumulate<F, 4>;
@@ -359,8 +361,10 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   }
 
   auto to_host = [](const P& p) {
+    const auto c = canonical(p);  // fp_lazy_d's coordinates are below 2p
     ec::xyzz_t<C> h;
-    std::memcpy(static_cast<void*>(&h), &p, sizeof p);
+    static_assert(sizeof c == sizeof h);
+    std::memcpy(static_cast<void*>(&h), &c, sizeof c);
     return h.to_jacobian();
   };
   J acc = J::infinity();
@@ -523,8 +527,28 @@ struct msm_timer<C>::impl {
   using F = typename field_of<C>::type;
   msm_bases<C> bases;
   device_buffer<fr_d> scalars;
-  std::unique_ptr<msm_detail::workspace<fp2_lazy_d>> lazy_ws;  // G2's two-reduction runs
+  // Workspaces of the runs over another field type (run_with), one per type.
+  template <class G>
+  using ws_ptr = std::unique_ptr<msm_detail::workspace<G>>;
+  std::tuple<ws_ptr<fp_lazy_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>, ws_ptr<fp2_lazy_below_2p_d>> other_ws;
   ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();
+
+  // The MSM over field type G (same bytes for the bases: fully reduced values
+  // are valid in every form), timed with CUDA events.
+  template <class G>
+  double run_with(const msm_config& cfg) {
+    static_assert(sizeof(affine_d<G>) == sizeof(affine_d<F>));
+    auto& b = bases.get();
+    auto& p = std::get<ws_ptr<G>>(other_ws);
+    if (!p) p = std::make_unique<msm_detail::workspace<G>>();
+    const auto* g = reinterpret_cast<const affine_d<G>*>(b.bases.data());
+    event_t start, stop;
+    start.record(p->stream);
+    result = msm_detail::run<C, G>(*p, g, scalars.data(), scalars.size(), cfg);
+    stop.record(p->stream);
+    stop.sync();
+    return stop.ms_since(start);
+  }
   explicit impl(std::span<const ec::affine_t<C>> distinct) : bases(distinct) {}
 };
 
@@ -565,23 +589,24 @@ double msm_timer<C>::msm_ms(const msm_config& cfg) {
   return stop.ms_since(start);
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp2_two_reductions(const msm_config& cfg) {
+double msm_timer<C>::msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg) {
   if constexpr (std::is_same_v<typename impl::F, fp2_d>) {
-    static_assert(sizeof(affine_d<fp2_lazy_d>) == sizeof(affine_d<fp2_d>));
-    auto& b = impl_->bases.get();
-    if (!impl_->lazy_ws) impl_->lazy_ws = std::make_unique<msm_detail::workspace<fp2_lazy_d>>();
-    auto& ws = *impl_->lazy_ws;
-    // The same device bytes read as the other Fp2 type (identical layout).
-    const auto* bases = reinterpret_cast<const affine_d<fp2_lazy_d>*>(b.bases.data());
-    event_t start, stop;
-    start.record(ws.stream);
-    impl_->result = msm_detail::run<C, fp2_lazy_d>(ws, bases, impl_->scalars.data(), impl_->scalars.size(), cfg);
-    stop.record(ws.stream);
-    stop.sync();
-    return stop.ms_since(start);
+    if (two_reductions && below_2p) return impl_->template run_with<fp2_lazy_below_2p_d>(cfg);
+    if (two_reductions) return impl_->template run_with<fp2_lazy_d>(cfg);
+    if (below_2p) return impl_->template run_with<fp2_below_2p_d>(cfg);
+    return msm_ms(cfg);
+  } else {
+    (void)two_reductions, (void)below_2p, (void)cfg;
+    throw std::invalid_argument("msm_timer: the other Fp2 forms are for G2");
+  }
+}
+template <class C>
+double msm_timer<C>::msm_ms_fp_lazy(const msm_config& cfg) {
+  if constexpr (std::is_same_v<typename impl::F, fp_d>) {
+    return impl_->template run_with<fp_lazy_d>(cfg);
   } else {
     (void)cfg;
-    throw std::invalid_argument("msm_timer: the two-reduction Fp2 product is for G2");
+    throw std::invalid_argument("msm_timer: the Fp with values below 2p is for G1");
   }
 }
 template <class C>

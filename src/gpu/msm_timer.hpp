@@ -24,11 +24,16 @@ class msm_timer {
   msm_timer& operator=(const msm_timer&) = delete;
 
   double msm_ms(const msm_config& cfg = {});
-  // G2 only: the same MSM with Fp2 products of two Montgomery reductions
-  // (fp2_lazy_d) instead of the MSM's three, on the same bases and scalars,
-  // so one binary compares them (BM_gpu_msm_g2_fp2). Same result bytes.
-  // std::invalid_argument for G1.
-  double msm_ms_fp2_two_reductions(const msm_config& cfg = {});
+  // G2 only: the same MSM over another Fp2 form, on the same bases and
+  // scalars, so one binary compares them (BM_gpu_msm_g2_fp2): products of two
+  // Montgomery reductions (fp2_lazy_d) instead of the MSM's three, and/or
+  // coordinates below 2p (over fp_lazy_d). Same result; (false, false) is
+  // msm_ms. std::invalid_argument for G1.
+  double msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg = {});
+  // G1 only: the same MSM over fp_lazy_d (coordinates below 2p, products
+  // without their final subtraction), on the same bases and scalars
+  // (BM_gpu_msm_g1_lazy). Same result. std::invalid_argument for G2.
+  double msm_ms_fp_lazy(const msm_config& cfg = {});
   ec::jacobian_t<C> last_result() const;
 
   struct impl;

@@ -1,4 +1,5 @@
 // Kernels and timing behind probes.hpp.
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -119,7 +120,7 @@ __global__ void fp_sqr_kernel(fp_d* out, uint32_t sqrs) {
 // of a 64-entry table (L1-resident) into one XYZZ accumulator. The table
 // holds arbitrary field elements, not curve points: the formulas cost the
 // same, and P = 0 (the doubling branch) does not occur.
-// G1 over fp_d; G2 over fp2_d or fp2_lazy_d.
+// G1 over fp_d or fp_lazy_d; G2 over any of the four Fp2 forms (fp2_d.cuh).
 template <class F>
 __global__ void add_mixed_kernel(const affine_d<F>* table, xyzz_d<F>* out, uint32_t adds) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
@@ -131,12 +132,17 @@ __global__ void add_mixed_kernel(const affine_d<F>* table, xyzz_d<F>* out, uint3
 
 template <class F2>
 __global__ void fp2_mul_kernel(F2* out, uint32_t muls) {
+  static_assert(sizeof(F2) == sizeof(fp2_d));
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  F2 x = F2::one(), y = F2::one(), z = F2::one();
-  x.c0.l[0] ^= id;  // distinct values below p
-  y.c1.l[1] ^= id * 0x9e3779b9u;
-  z.c0.l[2] ^= id * 0x85ebca6bu;
-  z.c1 = z.c0;
+  fp2_d xs = fp2_d::one(), ys = fp2_d::one(), zs = fp2_d::one();
+  xs.c0.l[0] ^= id;  // distinct values below p, valid in every form
+  ys.c1.l[1] ^= id * 0x9e3779b9u;
+  zs.c0.l[2] ^= id * 0x85ebca6bu;
+  zs.c1 = zs.c0;
+  F2 x, y, z;
+  memcpy(&x, &xs, sizeof x);
+  memcpy(&y, &ys, sizeof y);
+  memcpy(&z, &zs, sizeof z);
   for (uint32_t i = 0; i < muls; ++i) {
     x = x * z;
     y = y * z;
@@ -206,6 +212,10 @@ double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
   return loop_kernel_ms(fp_mul_kernel<mul_op<fp_d>>, blocks, threads, muls_per_thread);
 }
 
+double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  return loop_kernel_ms(fp_mul_kernel<fp_d::mul_cios<false>>, blocks, threads, muls_per_thread);
+}
+
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
   return loop_kernel_ms(fp_mul_kernel<fp_d::mul_karatsuba>, blocks, threads, muls_per_thread);
 }
@@ -218,7 +228,42 @@ double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thr
   return loop_kernel_ms(fp_sqr_kernel<false>, blocks, threads, sqrs_per_thread);
 }
 
-double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
+namespace {
+
+// The mixed-addition probe over a 64-entry table of points (in L1 after the first pass).
+template <class F>
+double add_mixed_ms_of(const std::vector<affine_d<F>>& table, uint32_t blocks, uint32_t threads,
+                       uint32_t adds_per_thread) {
+  device_buffer<affine_d<F>> t(table.size());
+  CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
+  device_buffer<xyzz_d<F>> out(size_t(blocks) * threads);
+  return time_ms([&](cudaStream_t s) {
+    add_mixed_kernel<F><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
+    CUDA_LAUNCH_OK();
+  });
+}
+
+// Distinct x per entry (the probe times arithmetic, not curve membership),
+// fully reduced, so valid in every Fp2 form (same layout).
+template <class F2>
+std::vector<affine_d<F2>> g2_probe_table() {
+  static_assert(sizeof(affine_d<F2>) == sizeof(affine_d<fp2_d>));
+  std::vector<affine_d<fp2_d>> table(64);
+  for (size_t i = 0; i < table.size(); ++i) {
+    table[i].x = fp2_d::one();
+    table[i].y = fp2_d::one();
+    table[i].x.c0.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
+    table[i].x.c1.l[1] ^= uint32_t(i * 0x27d4eb2fu);
+    table[i].y.c1.l[1] ^= uint32_t(i * 0x85ebca6bu);
+  }
+  std::vector<affine_d<F2>> out(table.size());
+  std::memcpy(static_cast<void*>(out.data()), table.data(), table.size() * sizeof(table[0]));
+  return out;
+}
+
+}  // namespace
+
+double g1_add_mixed_ms(bool lazy, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
   std::vector<affine_d<fp_d>> table(64);
   for (size_t i = 0; i < table.size(); ++i) {
     table[i].x = fp_d::one();
@@ -226,46 +271,30 @@ double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thre
     table[i].x.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
     table[i].y.l[1] ^= uint32_t(i * 0x85ebca6bu);
   }
-  device_buffer<affine_d<fp_d>> t(table.size());
-  CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
-  device_buffer<xyzz_d<fp_d>> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    add_mixed_kernel<fp_d><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
-    CUDA_LAUNCH_OK();
-  });
+  if (!lazy) return add_mixed_ms_of(table, blocks, threads, adds_per_thread);
+  std::vector<affine_d<fp_lazy_d>> lazy_table(table.size());
+  for (size_t i = 0; i < table.size(); ++i) lazy_table[i] = {fp_lazy_d::of(table[i].x), fp_lazy_d::of(table[i].y)};
+  return add_mixed_ms_of(lazy_table, blocks, threads, adds_per_thread);
 }
 
-double fp2_mul_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  if (below_2p) {
+    return two_reductions ? loop_kernel_ms(fp2_mul_kernel<fp2_lazy_below_2p_d>, blocks, threads, muls_per_thread)
+                          : loop_kernel_ms(fp2_mul_kernel<fp2_below_2p_d>, blocks, threads, muls_per_thread);
+  }
   return two_reductions ? loop_kernel_ms(fp2_mul_kernel<fp2_lazy_d>, blocks, threads, muls_per_thread)
                         : loop_kernel_ms(fp2_mul_kernel<fp2_d>, blocks, threads, muls_per_thread);
 }
 
-namespace {
-
-template <class F2>
-double g2_add_mixed_ms_of(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
-  std::vector<affine_d<F2>> table(64);
-  for (size_t i = 0; i < table.size(); ++i) {
-    table[i].x = F2::one();
-    table[i].y = F2::one();
-    table[i].x.c0.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
-    table[i].x.c1.l[1] ^= uint32_t(i * 0x27d4eb2fu);
-    table[i].y.c1.l[1] ^= uint32_t(i * 0x85ebca6bu);
+double g2_add_mixed_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads,
+                       uint32_t adds_per_thread) {
+  if (below_2p) {
+    return two_reductions
+               ? add_mixed_ms_of(g2_probe_table<fp2_lazy_below_2p_d>(), blocks, threads, adds_per_thread)
+               : add_mixed_ms_of(g2_probe_table<fp2_below_2p_d>(), blocks, threads, adds_per_thread);
   }
-  device_buffer<affine_d<F2>> t(table.size());
-  CUDA_OK(cudaMemcpy(t.data(), table.data(), table.size() * sizeof(table[0]), cudaMemcpyHostToDevice));
-  device_buffer<xyzz_d<F2>> out(size_t(blocks) * threads);
-  return time_ms([&](cudaStream_t s) {
-    add_mixed_kernel<F2><<<blocks, threads, 0, s>>>(t.data(), out.data(), adds_per_thread);
-    CUDA_LAUNCH_OK();
-  });
-}
-
-}  // namespace
-
-double g2_add_mixed_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
-  return two_reductions ? g2_add_mixed_ms_of<fp2_lazy_d>(blocks, threads, adds_per_thread)
-                        : g2_add_mixed_ms_of<fp2_d>(blocks, threads, adds_per_thread);
+  return two_reductions ? add_mixed_ms_of(g2_probe_table<fp2_lazy_d>(), blocks, threads, adds_per_thread)
+                        : add_mixed_ms_of(g2_probe_table<fp2_d>(), blocks, threads, adds_per_thread);
 }
 
 double d2d_copy_ms(size_t bytes) {

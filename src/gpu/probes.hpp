@@ -34,6 +34,9 @@ void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, st
 // The same for Fp (the base field of G1 and, over Fp2, of G2).
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+// fp_mul_ms's chains with the CIOS product's final subtraction left out, as
+// fp_lazy_d multiplies (values below 2p).
+double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 
 // Two chains of Fp squarings per thread: mont_d::sqr_sos (the dedicated
 // square) and, for comparison, the CIOS product x·x (what sqr() is today).
@@ -43,13 +46,16 @@ double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thr
 // blocks x threads threads, each adding adds_per_thread affine points into an
 // XYZZ accumulator (G1's mixed addition, 8M + 2S) with the points in L1: the
 // arithmetic ceiling of the MSM's bucket accumulation.
-double g1_add_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
+// lazy: over fp_lazy_d (values below 2p, no final subtraction in products).
+double g1_add_mixed_ms(bool lazy, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
 
 // Fp2 products (two chains per thread, as fp_mul_ms) and G2 mixed additions
 // (as g1_add_mixed_ms: 8 Fp2 products and 2 squares each), with the product
-// of three reductions (fp2_d, what the MSM uses) or of two (fp2_lazy_d).
-double fp2_mul_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
-double g2_add_mixed_ms(bool two_reductions, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
+// of three reductions (fp2_d, what the MSM uses) or of two (fp2_lazy_d), over
+// Fp values below p or below 2p (fp_lazy_d).
+double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+double g2_add_mixed_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads,
+                       uint32_t adds_per_thread);
 
 // cudaMemcpy device to device of bytes bytes (bandwidth = 2·bytes / time).
 double d2d_copy_ms(size_t bytes);

@@ -100,11 +100,12 @@ void fr52_mul_check(std::span<const ff::fr_t>, std::span<const ff::fr_t>, std::s
 double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
 double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
 double fp_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_karatsuba_ms"); }
+double fp_mul_lazy_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_lazy_ms"); }
 double fp_sqr_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_ms"); }
 double fp_sqr_by_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_by_mul_ms"); }
-double g1_add_mixed_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
-double fp2_mul_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp2_mul_ms"); }
-double g2_add_mixed_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g2_add_mixed_ms"); }
+double g1_add_mixed_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
+double fp2_mul_ms(bool, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp2_mul_ms"); }
+double g2_add_mixed_ms(bool, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g2_add_mixed_ms"); }
 
 struct ntt_timer::impl {};
 ntt_timer::ntt_timer(uint32_t, int) { no_cuda("gpu::ntt_timer"); }
@@ -158,7 +159,11 @@ double msm_timer<C>::msm_ms(const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp2_two_reductions(const msm_config&) {
+double msm_timer<C>::msm_ms_fp2(bool, bool, const msm_config&) {
+  no_cuda("gpu::msm_timer");
+}
+template <class C>
+double msm_timer<C>::msm_ms_fp_lazy(const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>

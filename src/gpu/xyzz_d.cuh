@@ -2,7 +2,9 @@
 // XYZZ bucket accumulator on the device, the twin of ec::xyzz_t with the same
 // EFD formulas (madd-2008-s, add-2008-s, dbl-2008-s-1, mdbl-2008-s) and the
 // same bytes (X, Y, ZZ, ZZZ; ZZ = 0 is infinity, all-zero bytes are infinity,
-// so a memset clears a bucket array). Mixed addition: 8M + 2S; no inversion.
+// so a memset clears a bucket array). Over fp_lazy_d the coordinates are
+// congruent rather than equal (canonical() gives the bytes), and zero tests
+// are congruence tests (is_zero). Mixed addition: 8M + 2S; no inversion.
 // Host-compilable (CI compares it with ec::xyzz_t).
 #include "gpu/affine_d.cuh"
 
@@ -13,7 +15,7 @@ struct xyzz_d {
   F X, Y, ZZ, ZZZ;
 
   CUZK_HD static xyzz_d inf() { return {F::zero(), F::zero(), F::zero(), F::zero()}; }
-  CUZK_HD bool is_inf() const { return ZZ == F::zero(); }
+  CUZK_HD bool is_inf() const { return ZZ.is_zero(); }
 
   // (X / ZZ, Y / ZZZ) with one inversion, d = 1/(ZZ ZZZ): 1/ZZ = ZZZ d and
   // 1/ZZZ = ZZ d. Infinity (ZZ = 0) inverts 0 to 0 and comes out as (0, 0),
@@ -51,8 +53,8 @@ struct xyzz_d {
     }
     F P = q.x * ZZ - X;
     F R = qy * ZZZ - Y;
-    if (P == F::zero()) {
-      *this = R == F::zero() ? dbl_affine(q.x, qy) : inf();
+    if (P.is_zero()) {
+      *this = R.is_zero() ? dbl_affine(q.x, qy) : inf();
       return;
     }
     F PP = P.sqr(), PPP = P * PP, Q = X * PP;
@@ -72,8 +74,8 @@ struct xyzz_d {
     F U1 = X * q.ZZ, U2 = q.X * ZZ;
     F S1 = Y * q.ZZZ, S2 = q.Y * ZZZ;
     F P = U2 - U1, R = S2 - S1;
-    if (P == F::zero()) {
-      *this = R == F::zero() ? dbl() : inf();
+    if (P.is_zero()) {
+      *this = R.is_zero() ? dbl() : inf();
       return;
     }
     F PP = P.sqr(), PPP = P * PP, Q = U1 * PP;
@@ -84,5 +86,18 @@ struct xyzz_d {
     ZZZ = ZZZ * q.ZZZ * PPP;
   }
 };
+
+// The point with fully reduced coordinates, in the layout of ec::xyzz_t (the
+// host's bytes): over fp_lazy_d each coordinate's canonical() (an xyzz_d<fp_d>),
+// otherwise the point itself.
+template <class F>
+CUZK_HD auto canonical(const xyzz_d<F>& p) {
+  if constexpr (requires { p.X.canonical(); }) {
+    using G = decltype(p.X.canonical());
+    return xyzz_d<G>{p.X.canonical(), p.Y.canonical(), p.ZZ.canonical(), p.ZZZ.canonical()};
+  } else {
+    return p;
+  }
+}
 
 }  // namespace cuzk::gpu

@@ -4,13 +4,15 @@
 // pipeline of msm_algo.cuh over an integer group, where the MSM must equal
 // sum s_i·b_i mod 2^64 (the recoding is exact over the integers), with tiny
 // chunks and skewed digits so that runs cross many chunk boundaries; and the
-// device XYZZ / Fp2 formulas against ec::xyzz_t and ff::fp2_t, and the
+// device XYZZ / Fp2 formulas (and Fp with values below 2p) against
+// ec::xyzz_t, ff::fp2_t and ff::fp_t, and the
 // setup kernel's inversion and XYZZ -> affine against the host's; and the
 // affine bucket sums (msm_affine.cuh), round by round, against per-bucket
 // sums of the CPU's group law.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
 #include <random>
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "gpu/fp2_d.cuh"
+#include "gpu/fp_lazy_d.cuh"
 #include "gpu/msm_affine.cuh"
 #include "gpu/msm_algo.cuh"
 #include "gpu/msm_plan.hpp"
@@ -233,18 +236,18 @@ void check_xyzz_formulas(uint64_t seed) {
     const bool neg = i % 3 == 1;
     h.add_mixed(neg ? -pts[i] : pts[i]);
     d.add_mixed(to_d<affine_d<F>>(pts[i]), neg);
-    ASSERT_EQ(to_h<HX>(d).to_jacobian(), h.to_jacobian()) << "mixed step " << i;
+    ASSERT_EQ(to_h<HX>(canonical(d)).to_jacobian(), h.to_jacobian()) << "mixed step " << i;
     HX h2 = h;
     h2.add(h);
     xyzz_d<F> d2 = d;
     d2.add(d);
-    ASSERT_EQ(to_h<HX>(d2).to_jacobian(), h2.to_jacobian()) << "full add (doubling) step " << i;
-    ASSERT_EQ(to_h<HX>(d.dbl()).to_jacobian(), h.dbl().to_jacobian()) << "dbl step " << i;
+    ASSERT_EQ(to_h<HX>(canonical(d2)).to_jacobian(), h2.to_jacobian()) << "full add (doubling) step " << i;
+    ASSERT_EQ(to_h<HX>(canonical(d.dbl())).to_jacobian(), h.dbl().to_jacobian()) << "dbl step " << i;
     HX h3 = h2;
     h3.add(h);
     xyzz_d<F> d3 = d2;
     d3.add(d);
-    ASSERT_EQ(to_h<HX>(d3).to_jacobian(), h3.to_jacobian()) << "full add step " << i;
+    ASSERT_EQ(to_h<HX>(canonical(d3)).to_jacobian(), h3.to_jacobian()) << "full add step " << i;
   }
 }
 
@@ -252,6 +255,125 @@ TEST(gpu_msm_emulated, xyzz_g1_matches_host) { check_xyzz_formulas<ec::g1_curve,
 TEST(gpu_msm_emulated, xyzz_g2_matches_host) { check_xyzz_formulas<ec::g2_curve, fp2_d>(cuzk::test::seed("gpu xyzz g2")); }
 TEST(gpu_msm_emulated, xyzz_g2_with_the_two_reduction_product_matches_host) {
   check_xyzz_formulas<ec::g2_curve, fp2_lazy_d>(cuzk::test::seed("gpu xyzz g2 lazy"));
+}
+
+TEST(gpu_msm_emulated, xyzz_g1_over_fp_below_2p_matches_host) {
+  check_xyzz_formulas<ec::g1_curve, fp_lazy_d>(cuzk::test::seed("gpu xyzz g1 lazy"));
+}
+
+// x + p over 12 limbs: the other representative of x below 2p.
+fp_lazy_d plus_p(const ff::fp_t& x) {
+  const auto p = fp_d::split(ff::fp_params::modulus);
+  fp_lazy_d r = to_d<fp_lazy_d>(x);
+  uint64_t carry = 0;
+  for (int i = 0; i < fp_d::n; ++i) {
+    const uint64_t t = uint64_t(r.v.l[i]) + p.v[i] + carry;
+    r.v.l[i] = uint32_t(t);
+    carry = t >> 32;
+  }
+  return r;
+}
+
+// Whether raw limbs are below 2p (fp_lazy_d's invariant).
+bool below_2p(const fp_lazy_d& x) {
+  const auto p2 = fp_lazy_d::twice_modulus();
+  for (int i = fp_d::n - 1; i >= 0; --i) {
+    if (x.v.l[i] != p2.v[i]) return x.v.l[i] < p2.v[i];
+  }
+  return false;
+}
+
+// fp_lazy_d against the host field: every operation on both representatives
+// of each operand (x and x + p), including 0, 1, p - 1 and values whose
+// representative is 2p - 1, gives the host's value, below 2p; equality and
+// zero tests are congruence tests; canonical() gives the host's bytes.
+TEST(gpu_msm_emulated, fp_below_2p_matches_host) {
+  const uint64_t seed = cuzk::test::seed("gpu fp lazy");
+  std::mt19937_64 rng(seed);
+  std::vector<ff::fp_t> xs = {ff::fp_t::zero(), ff::fp_t::one(), -ff::fp_t::one(), ff::fp_t::one().dbl()};
+  for (int i = 0; i < 24; ++i) xs.push_back(ff::fp_t::random(rng));
+  auto reps = [](const ff::fp_t& x) { return std::array<fp_lazy_d, 2>{to_d<fp_lazy_d>(x), plus_p(x)}; };
+  auto host = [](const fp_lazy_d& x) {
+    EXPECT_TRUE(below_2p(x));
+    return to_h<ff::fp_t>(x.canonical());
+  };
+  for (const auto& a : xs) {
+    for (const auto& da : reps(a)) {
+      ASSERT_EQ(host(da), a) << "seed " << seed;
+      EXPECT_EQ(da.is_zero(), a.is_zero()) << "seed " << seed;
+      EXPECT_EQ(host(da.sqr()), a.sqr()) << "seed " << seed;
+      EXPECT_EQ(host(da.dbl()), a.dbl()) << "seed " << seed;
+      EXPECT_EQ(host(-da), -a) << "seed " << seed;
+      for (const auto& b : xs) {
+        for (const auto& db : reps(b)) {
+          ASSERT_EQ(host(da * db), a * b) << "seed " << seed;
+          ASSERT_EQ(host(da + db), a + b) << "seed " << seed;
+          ASSERT_EQ(host(da - db), a - b) << "seed " << seed;
+          ASSERT_EQ(da == db, a == b) << "seed " << seed;
+        }
+      }
+    }
+  }
+  // The largest operands: 2p - 1 (the representative of p - 1) squared and times itself.
+  const fp_lazy_d top = plus_p(-ff::fp_t::one());
+  EXPECT_EQ(host(top * top), ff::fp_t::one());
+  EXPECT_EQ(host(top.sqr()), ff::fp_t::one());
+  EXPECT_EQ(host(top + top), -ff::fp_t::one().dbl());
+  for (int i = 0; i < 4; ++i) {
+    const ff::fp_t a = ff::fp_t::random(rng);
+    EXPECT_EQ(host(plus_p(a).inverse()), a.inverse()) << "seed " << seed;
+  }
+  EXPECT_TRUE(plus_p(ff::fp_t::zero()).inverse().is_zero());
+}
+
+TEST(gpu_msm_emulated, xyzz_g2_over_fp_below_2p_matches_host) {
+  check_xyzz_formulas<ec::g2_curve, fp2_below_2p_d>(cuzk::test::seed("gpu xyzz g2 below 2p"));
+  check_xyzz_formulas<ec::g2_curve, fp2_lazy_below_2p_d>(cuzk::test::seed("gpu xyzz g2 lazy below 2p"));
+}
+
+// The Fp2 forms over fp_lazy_d (three reductions and two) against the host
+// type: each coordinate in both representatives (x and x + p), with 0, 1 and
+// p - 1 among them (so 2p - 1, the largest operand, occurs); results below 2p,
+// congruent, and canonical() gives the host's bytes.
+template <class F2>
+void check_fp2_below_2p(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<ff::fp2_t> xs;
+  const ff::fp_t top = -ff::fp_t::one(), zero = ff::fp_t::zero(), one = ff::fp_t::one();
+  for (const auto& c0 : {zero, one, top}) {
+    for (const auto& c1 : {zero, one, top}) xs.push_back(ff::fp2_t{c0, c1});
+  }
+  for (int i = 0; i < 12; ++i) xs.push_back(ff::fp2_t::random(rng));
+  auto reps = [](const ff::fp2_t& x) {
+    return std::array<F2, 4>{F2{to_d<fp_lazy_d>(x.c0), to_d<fp_lazy_d>(x.c1)}, F2{plus_p(x.c0), to_d<fp_lazy_d>(x.c1)},
+                             F2{to_d<fp_lazy_d>(x.c0), plus_p(x.c1)}, F2{plus_p(x.c0), plus_p(x.c1)}};
+  };
+  auto host = [](const F2& x) {
+    EXPECT_TRUE(below_2p(x.c0) && below_2p(x.c1));
+    return to_h<ff::fp2_t>(x.canonical());
+  };
+  for (const auto& a : xs) {
+    for (const auto& da : reps(a)) {
+      ASSERT_EQ(host(da), a) << "seed " << seed;
+      EXPECT_EQ(host(da.sqr()), a.sqr()) << "seed " << seed;
+      EXPECT_EQ(host(-da), -a) << "seed " << seed;
+      EXPECT_EQ(da.is_zero(), a.is_zero()) << "seed " << seed;
+      for (const auto& b : xs) {
+        for (const auto& db : reps(b)) {
+          ASSERT_EQ(host(da * db), a * b) << "seed " << seed;
+          ASSERT_EQ(host(da - db), a - b) << "seed " << seed;
+          ASSERT_EQ(da == db, a == b) << "seed " << seed;
+        }
+      }
+    }
+  }
+  const ff::fp2_t b = ff::fp2_t::random(rng);
+  EXPECT_EQ(host(reps(b)[3].inverse()), b.inverse()) << "seed " << seed;
+}
+
+TEST(gpu_msm_emulated, fp2_over_fp_below_2p_matches_host) {
+  check_fp2_below_2p<fp2_below_2p_d>(cuzk::test::seed("gpu fp2 below 2p"));
+  check_fp2_below_2p<fp2_lazy_below_2p_d>(cuzk::test::seed("gpu fp2 lazy below 2p"));
 }
 
 TEST(gpu_msm_emulated, fp2_matches_host) {

@@ -1,0 +1,134 @@
+#pragma once
+// BLS12-381 Fp on the device with values kept in [0, 2p) instead of [0, p):
+// the same Montgomery form and limbs as fp_d, congruent values, but no
+// product ends with the conditional subtraction. Fp leaves room for it:
+// 4p < R = 2^384 (R/p ≈ 9.85), so for a, b < 2p the CIOS and SOS results
+// (a·b + M·p)/R stay below 4p²/R + p < 1.41p (mont_d::mul_cios<false>,
+// reduce_wide<false>). Sums and differences reduce by 2p (one subtraction or
+// addition chain and a select, as fp_d's do by p), so every operation takes
+// and returns values below 2p and no formula needs its own bound.
+//
+// Equality is congruence: x - y below 2p is 0 or p when x ≡ y. canonical()
+// gives fp_d's bytes (the host's); the MSM converts its results at the host
+// boundary. Used by the G1 MSM only where asked (msm_timer::msm_ms_fp_lazy):
+// it saves the ten conditional subtractions of an XYZZ mixed addition's
+// products, which the GPU decides.
+//
+// Host-compilable like mont_d (CI compares it with fp_d and the host field).
+#include "gpu/fp_d.cuh"
+
+namespace cuzk::gpu {
+
+struct alignas(16) fp_lazy_d {
+  static constexpr int n = fp_d::n;
+  using limbs32 = fp_d::limbs32;
+
+  static constexpr limbs32 modulus() { return fp_d::split(ff::fp_params::modulus); }
+  static constexpr limbs32 twice_modulus() {
+    constexpr limbs32 p = modulus();
+    limbs32 r{};
+    uint32_t carry = 0;
+    for (int i = 0; i < n; ++i) {
+      r.v[i] = (p.v[i] << 1) | carry;
+      carry = p.v[i] >> 31;
+    }
+    return r;
+  }
+  static constexpr limbs32 p_minus_2() {
+    limbs32 e = modulus();
+    e.v[0] -= 2;  // no borrow: the low limb of p is odd and above 2
+    return e;
+  }
+
+  fp_d v;  // congruent to the value, below 2p
+
+  CUZK_HD static fp_lazy_d zero() { return {fp_d::zero()}; }
+  CUZK_HD static fp_lazy_d one() { return {fp_d::one()}; }
+  // Every fp_d value (below p) is a valid fp_lazy_d value.
+  CUZK_HD static fp_lazy_d of(const fp_d& x) { return {x}; }
+
+  // The fully reduced value: fp_d's bytes.
+  CUZK_HD fp_d canonical() const {
+    fp_d r = v;
+    fp_d::reduce_once(r.l);
+    return r;
+  }
+  // 0 or p.
+  CUZK_HD bool is_zero() const {
+    constexpr limbs32 p = modulus();
+    uint32_t z = 0, q = 0;
+CUZK_UNROLL
+    for (int i = 0; i < n; ++i) {
+      z |= v.l[i];
+      q |= v.l[i] ^ p.v[i];
+    }
+    return z == 0 || q == 0;
+  }
+  CUZK_HD bool operator==(const fp_lazy_d& b) const { return (*this - b).is_zero(); }
+  CUZK_HD bool operator!=(const fp_lazy_d& b) const { return !(*this == b); }
+
+  // a + b < 4p < 2^(32n), then minus 2p when at least 2p.
+  CUZK_HD friend fp_lazy_d operator+(const fp_lazy_d& a, const fp_lazy_d& b) {
+    constexpr limbs32 p2 = twice_modulus();
+    fp_lazy_d r;
+    carry_chain c;
+    r.v.l[0] = c.add_cc(a.v.l[0], b.v.l[0]);
+CUZK_UNROLL
+    for (int i = 1; i < n - 1; ++i) r.v.l[i] = c.addc_cc(a.v.l[i], b.v.l[i]);
+    r.v.l[n - 1] = c.addc(a.v.l[n - 1], b.v.l[n - 1]);
+    uint32_t d[n];
+    carry_chain s;
+    d[0] = s.sub_cc(r.v.l[0], p2.v[0]);
+CUZK_UNROLL
+    for (int i = 1; i < n; ++i) d[i] = s.subc_cc(r.v.l[i], p2.v[i]);
+    const uint32_t borrow = s.subc(0, 0);  // all ones when the sum is below 2p
+CUZK_UNROLL
+    for (int i = 0; i < n; ++i) r.v.l[i] = borrow ? r.v.l[i] : d[i];
+    return r;
+  }
+
+  // a - b in (-2p, 2p), plus 2p when negative.
+  CUZK_HD friend fp_lazy_d operator-(const fp_lazy_d& a, const fp_lazy_d& b) {
+    constexpr limbs32 p2 = twice_modulus();
+    fp_lazy_d r;
+    carry_chain c;
+    r.v.l[0] = c.sub_cc(a.v.l[0], b.v.l[0]);
+CUZK_UNROLL
+    for (int i = 1; i < n; ++i) r.v.l[i] = c.subc_cc(a.v.l[i], b.v.l[i]);
+    const uint32_t mask = c.subc(0, 0);
+    r.v.l[0] = c.add_cc(r.v.l[0], p2.v[0] & mask);
+CUZK_UNROLL
+    for (int i = 1; i < n - 1; ++i) r.v.l[i] = c.addc_cc(r.v.l[i], p2.v[i] & mask);
+    r.v.l[n - 1] = c.addc(r.v.l[n - 1], p2.v[n - 1] & mask);
+    return r;
+  }
+
+  CUZK_HD fp_lazy_d operator-() const { return zero() - *this; }
+  CUZK_HD friend fp_lazy_d operator*(const fp_lazy_d& a, const fp_lazy_d& b) {
+    return {fp_d::mul_cios<false>(a.v, b.v)};
+  }
+  CUZK_HD fp_lazy_d sqr() const { return {v.sqr_sos<false>()}; }
+  CUZK_HD fp_lazy_d dbl() const { return *this + *this; }
+  CUZK_HD fp_lazy_d& operator+=(const fp_lazy_d& b) { return *this = *this + b; }
+  CUZK_HD fp_lazy_d& operator-=(const fp_lazy_d& b) { return *this = *this - b; }
+  CUZK_HD fp_lazy_d& operator*=(const fp_lazy_d& b) { return *this = *this * b; }
+
+  // a^(p-2) by Fermat (0 for 0), as fp_d::inverse.
+  CUZK_HD fp_lazy_d inverse() const {
+    constexpr limbs32 e = p_minus_2();
+    fp_lazy_d r = one();
+    for (int i = n - 1; i >= 0; --i) {
+      for (int b = 31; b >= 0; --b) {
+        r = r.sqr();
+        if ((e.v[i] >> b) & 1u) r = r * *this;
+      }
+    }
+    return r;
+  }
+
+};
+static_assert(sizeof(fp_lazy_d) == sizeof(fp_d) && alignof(fp_lazy_d) == alignof(fp_d));
+static_assert(fp_lazy_d::modulus().v[fp_lazy_d::n - 1] < (1u << 30),
+              "4p < 2^(32n): sums below 4p never carry out, and products of values below 2p stay below 2p");
+
+}  // namespace cuzk::gpu
