@@ -124,26 +124,31 @@ void g2_args(benchmark::internal::Benchmark* b) {
   for (int threads_log : {18, 19}) b->Args({24, 0, 0, 0, threads_log, 0, 0, 0});
 }
 
-// G2 with the Fp2 product of three reductions (the MSM's, two_reductions 0)
-// or two (fp2_lazy_d, 1), over Fp values below p (below_2p 0) or below 2p
-// (fp_lazy_d, 1), on the same bases and scalars: medians of 5.
-void BM_gpu_msm_g2_fp2(benchmark::State& state) {
+// One field form of the MSM (once(timer) times one run), 2^range(0) random
+// scalars: a warm-up, then the median of the iterations.
+template <class C, class Once>
+void time_form(benchmark::State& state, Once once) {
   if (gpu::device_count() == 0) {
     state.SkipWithError("no CUDA device of compute capability >= 9.0");
     return;
   }
-  const auto log_n = uint32_t(state.range(0));
-  const bool two = state.range(1) != 0, below = state.range(2) != 0;
-  auto& t = timer_for<ec::g2_curve>(log_n, 0, 0);
-  auto once = [&] { return t.msm_ms_fp2(two, below); };
-  once();  // warm-up
+  auto& t = timer_for<C>(uint32_t(state.range(0)), 0, 0);
+  once(t);  // warm-up
   std::vector<double> ms;
   for (auto _ : state) {
-    ms.push_back(once());
+    ms.push_back(once(t));
     state.SetIterationTime(ms.back() / 1e3);
   }
   std::sort(ms.begin(), ms.end());
   state.counters["median_ms"] = ms[ms.size() / 2];
+}
+
+// G2 with the Fp2 product of three reductions (the MSM's, two_reductions 0)
+// or two (fp2_lazy_d, 1), over Fp values below p (below_2p 0) or below 2p
+// (fp_lazy_d, 1), on the same bases and scalars: medians of 5.
+void BM_gpu_msm_g2_fp2(benchmark::State& state) {
+  const bool two = state.range(1) != 0, below = state.range(2) != 0;
+  time_form<ec::g2_curve>(state, [two, below](gpu::msm_timer<ec::g2_curve>& t) { return t.msm_ms_fp2(two, below); });
 }
 BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions", "below_2p"})->ArgsProduct({{22, 24, 26}, {0, 1}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -151,22 +156,9 @@ BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions", "below_2p"})-
 // G1 over fp_d (the MSM's, lazy 0) or fp_lazy_d (coordinates below 2p, no
 // final subtraction in products, 1), on the same bases and scalars: medians of 5.
 void BM_gpu_msm_g1_lazy(benchmark::State& state) {
-  if (gpu::device_count() == 0) {
-    state.SkipWithError("no CUDA device of compute capability >= 9.0");
-    return;
-  }
-  const auto log_n = uint32_t(state.range(0));
   const bool lazy = state.range(1) != 0;
-  auto& t = timer_for<ec::g1_curve>(log_n, 0, 0);
-  auto once = [&] { return lazy ? t.msm_ms_fp_lazy() : t.msm_ms(); };
-  once();  // warm-up
-  std::vector<double> ms;
-  for (auto _ : state) {
-    ms.push_back(once());
-    state.SetIterationTime(ms.back() / 1e3);
-  }
-  std::sort(ms.begin(), ms.end());
-  state.counters["median_ms"] = ms[ms.size() / 2];
+  time_form<ec::g1_curve>(state,
+                          [lazy](gpu::msm_timer<ec::g1_curve>& t) { return lazy ? t.msm_ms_fp_lazy() : t.msm_ms(); });
 }
 BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
