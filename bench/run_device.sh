@@ -13,7 +13,9 @@
 # GPU setup, gen-vanilla, prove --kind snap (the CLI's CPU prover), verify, then the engine on the GPU
 # with `bench --kind snap`) and `snap32` (a 32 GiB SnapDeals update through the engine: GPU setup on
 # the spot, then SNAP32_PROOFS updates of 16 partitions) are extra, and so is `forms` (the field forms
-# compared in one binary: G1 over Fp below 2p, G2's four Fp2 forms, whole MSMs and probes).
+# compared in one binary: G1 over Fp below 2p, G2's four Fp2 forms, whole MSMs and probes), and `ncu`
+# (Nsight Compute on one launch of each arithmetic probe: pipe utilisation, instruction mix, warp stalls;
+# issue 19 item 2 asks where the FP64 Fr product's predicted gain went).
 set -u
 B=$(cd "$1" && pwd); shift
 groups=${*:-tests gpu cpu porep engine}
@@ -38,6 +40,16 @@ want gputests && step gpu_tests 200 "$B/cuzk_tests" --gtest_brief=1 \
 want msm && step bench_msm 240 "$B/cuzk_bench" --benchmark_filter='BM_gpu_msm' --benchmark_counters_tabular=true
 want forms && step bench_forms 420 "$B/cuzk_bench" --benchmark_counters_tabular=true \
   --benchmark_filter='BM_gpu_msm_g1_lazy|BM_gpu_msm_g2_fp2|BM_gpu_fp_mul|BM_gpu_fp2_mul|BM_gpu_g1_add_mixed|BM_gpu_g2_add_mixed'
+if want ncu; then  # one file, ncu.txt (a call brings back at most 8 files)
+  ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  step ncu 540 bash -c 'for probe in fr_mul fr52_mul fr_mul_mixed fp_mul fp_mul_lazy \
+      g1_add_mixed/blocks:4/lazy:0 g1_add_mixed/blocks:4/lazy:1; do
+    echo "=== $probe"
+    "$0" --clock-control none --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
+      --section InstructionStats --section WarpStateStats --section SchedulerStats --section Occupancy \
+      --section LaunchStats "$1" --benchmark_filter="^BM_gpu_${probe}(/|\$)" --benchmark_min_time=0.01
+  done' "$ncu_bin" "$B/cuzk_bench"
+fi
 want gpu && step bench_gpu 90 "$B/cuzk_bench" --benchmark_filter='gpu' --benchmark_min_time=0.2
 if want cpu; then
   step bench_ff_ec 60 "$B/cuzk_bench" --benchmark_filter='^(ff_|g1_|g2_|fp12|miller|multi|final|pairing|g2_prepare)' --benchmark_min_time=0.2
