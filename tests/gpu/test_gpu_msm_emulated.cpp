@@ -26,6 +26,7 @@
 #include "gpu/msm_algo.cuh"
 #include "gpu/msm_plan.hpp"
 #include "gpu/xyzz_d.cuh"
+#include "msm/msm.hpp"
 #include "msm/signed_digits.hpp"
 #include "msm_test_points.hpp"
 #include "test_seed.hpp"
@@ -122,11 +123,13 @@ struct int_group {
   }
 };
 
-// The device pipeline of msm_impl.cuh, step by step, over int_point.
-uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p) {
+// The device pipeline of msm_impl.cuh, step by step, over point type P and
+// group G (g.add_entry(acc, val) adds base val >> 1, negated when val & 1):
+// each window's sum, lowest first.
+template <class P, class G>
+std::vector<P> emulated_window_sums(G g, const std::vector<limbs8>& scalars, const msm_plan& p) {
   const size_t m = scalars.size();
-  std::vector<int_point> buckets(size_t(p.windows) * p.buckets);
-  int_group g{&bases};
+  std::vector<P> buckets(size_t(p.windows) * p.buckets, P::inf());
   for (uint32_t b = 0; b < p.batches(); ++b) {  // batches of whole windows, as the driver runs them
     const uint32_t first = p.batch_first(b), count = p.batch_size(b);
     const size_t total = size_t(count) * m;
@@ -147,7 +150,7 @@ uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limb
     for (size_t i = 0; i < total; ++i) sk[i] = keys[order[i]], sv[i] = vals[order[i]];
 
     const size_t chunks = p.chunks_of(total);
-    std::vector<int_point> head(chunks), tail(chunks);
+    std::vector<P> head(chunks, P::inf()), tail(chunks, P::inf());
     std::vector<uint8_t> open(chunks);
     for (size_t t = 0; t < chunks; ++t)
       msm_algo::accumulate_chunk(g, sk.data(), sv.data(), total, p.chunk, t, p.c, p.buckets, buckets.data(),
@@ -157,21 +160,25 @@ uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limb
                             open.data());
   }
   const size_t segs = size_t(p.windows) * p.segments();
-  std::vector<int_point> run(segs), acc(segs);
+  std::vector<P> run(segs, P::inf()), acc(segs, P::inf());
   for (size_t t = 0; t < segs; ++t) {
     const size_t w = t / p.segments();
     const uint32_t j = uint32_t(t % p.segments());
-    int_point* b = buckets.data() + w * p.buckets;
+    P* b = buckets.data() + w * p.buckets;
     msm_algo::bucket_running_sums(b, j * p.segment, (j + 1) * p.segment);
     run[t] = b[j * p.segment];
     acc[t] = msm_algo::range_sum(b, size_t(j) * p.segment, size_t(j + 1) * p.segment);
     acc[t] = msm_algo::segment_finish(run[t], acc[t], j * p.segment);
   }
+  std::vector<P> sums(p.windows, P::inf());
+  for (uint32_t w = 0; w < p.windows; ++w) sums[w] = msm_algo::range_sum(acc.data(), w * p.segments(), (w + 1) * p.segments());
+  return sums;
+}
+
+uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p) {
+  const auto sums = emulated_window_sums<int_point>(int_group{&bases}, scalars, p);
   uint64_t result = 0;
-  for (uint32_t w = p.windows; w-- > 0;) {
-    const int_point ws = msm_algo::range_sum(acc.data(), w * p.segments(), (w + 1) * p.segments());
-    result = (result << p.c) + ws.v;  // shifts by up to 22 bits: fine mod 2^64
-  }
+  for (uint32_t w = p.windows; w-- > 0;) result = (result << p.c) + sums[w].v;  // shifts by <= 22 bits: fine mod 2^64
   return result;
 }
 
@@ -220,6 +227,59 @@ H to_h(const D& d) {
   H h;
   std::memcpy(static_cast<void*>(&h), &d, sizeof h);
   return h;
+}
+
+// Curve points as the group: the device's XYZZ accumulator over field type F
+// and its affine bases, as msm_kernels.cuh's accumulate kernel adds them.
+template <class F>
+struct point_group {
+  const std::vector<affine_d<F>>* bases;
+  void add_entry(xyzz_d<F>& acc, uint32_t val) const { acc.add_mixed((*bases)[val >> 1], (val & 1) != 0); }
+};
+
+// The whole device pipeline over real points in field form F (fp_d and
+// fp_lazy_d for G1, the Fp2 forms for G2) against the CPU MSM: the windows
+// combined as the driver does (c doublings each), then canonical() at the
+// host boundary. Scalars include 0, 1 and r - 1; chunks of 1 and 5 entries
+// make runs cross chunks.
+template <class C, class F>
+void check_pipeline_over_points(size_t m, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const auto pts = cuzk::gpu::test::random_points<C>(m, rng);
+  auto frs = cuzk::gpu::test::random_frs(m, rng);
+  frs[0] = ff::fr_t::zero();
+  frs[1] = ff::fr_t::one();
+  frs[2] = -ff::fr_t::one();
+  frs[3] = frs[4];  // a repeated scalar: two bases in every bucket of its digits
+  const auto want = msm::msm<C>(std::span<const ec::affine_t<C>>(pts), std::span<const ff::fr_t>(frs));
+  std::vector<affine_d<F>> bases(m);
+  std::vector<limbs8> scalars(m);
+  for (size_t i = 0; i < m; ++i) {
+    bases[i] = to_d<affine_d<F>>(pts[i]);
+    scalars[i] = split32(frs[i].to_canonical());
+  }
+  for (uint32_t c : {0u, 5u}) {
+    for (size_t chunk : {size_t(1), size_t(5)}) {
+      const msm_plan p = msm_plan::make(m, c, chunk, 16, msm_plan::default_batch_entries);
+      const auto sums = emulated_window_sums<xyzz_d<F>>(point_group<F>{&bases}, scalars, p);
+      xyzz_d<F> acc = xyzz_d<F>::inf();
+      for (uint32_t w = p.windows; w-- > 0;) {
+        for (uint32_t k = 0; k < p.c; ++k) acc = acc.dbl();
+        acc.add(sums[w]);
+      }
+      ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(acc)).to_jacobian(), want)
+          << "m=" << m << " c=" << p.c << " chunk=" << p.chunk << " seed " << seed;
+    }
+  }
+}
+
+TEST(gpu_msm_emulated, pipeline_over_points_in_every_field_form) {
+  check_pipeline_over_points<ec::g1_curve, fp_d>(40, cuzk::test::seed("gpu pipeline g1"));
+  check_pipeline_over_points<ec::g1_curve, fp_lazy_d>(40, cuzk::test::seed("gpu pipeline g1 below 2p"));
+  check_pipeline_over_points<ec::g2_curve, fp2_d>(12, cuzk::test::seed("gpu pipeline g2"));
+  check_pipeline_over_points<ec::g2_curve, fp2_lazy_d>(12, cuzk::test::seed("gpu pipeline g2 two reductions"));
+  check_pipeline_over_points<ec::g2_curve, fp2_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 below 2p"));
+  check_pipeline_over_points<ec::g2_curve, fp2_lazy_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 both"));
 }
 
 template <class C, class F>
