@@ -34,11 +34,6 @@ struct alignas(16) fp_lazy_d {
     }
     return r;
   }
-  static constexpr limbs32 p_minus_2() {
-    limbs32 e = modulus();
-    e.v[0] -= 2;  // no borrow: the low limb of p is odd and above 2
-    return e;
-  }
 
   fp_d v;  // congruent to the value, below 2p
 
@@ -115,17 +110,9 @@ CUZK_UNROLL
 
   // a^(p-2) by Fermat (0 for 0), as fp_d::inverse.
   CUZK_HD fp_lazy_d inverse() const {
-    constexpr limbs32 e = p_minus_2();
-    fp_lazy_d r = one();
-    for (int i = n - 1; i >= 0; --i) {
-      for (int b = 31; b >= 0; --b) {
-        r = r.sqr();
-        if ((e.v[i] >> b) & 1u) r = r * *this;
-      }
-    }
-    return r;
+    constexpr limbs32 e = fp_d::inverse_exponent();
+    return pow_by_limbs(*this, e.v);
   }
-
 };
 static_assert(sizeof(fp_lazy_d) == sizeof(fp_d) && alignof(fp_lazy_d) == alignof(fp_d));
 static_assert(fp_lazy_d::modulus().v[fp_lazy_d::n - 1] < (1u << 30),

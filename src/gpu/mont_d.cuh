@@ -16,6 +16,21 @@
 
 namespace cuzk::gpu {
 
+// x^e by left-to-right square-and-multiply over the n 32-bit limbs of e
+// (least significant first), for any field type with one(), sqr() and *
+// (mont_d, fp_lazy_d).
+template <class F, int n>
+CUZK_HD F pow_by_limbs(const F& x, const uint32_t (&e)[n]) {
+  F r = F::one();
+  for (int i = n - 1; i >= 0; --i) {
+    for (int b = 31; b >= 0; --b) {
+      r = r.sqr();
+      if ((e[i] >> b) & 1u) r = r * x;
+    }
+  }
+  return r;
+}
+
 template <class P>
 struct alignas(16) mont_d {
   using host_t = ff::mont_field<P>;
@@ -361,23 +376,16 @@ CUZK_UNROLL
   // a^(p-2) = 1/a by Fermat, and 0 for 0: ~380 squarings and ~190 products,
   // for normalizing one point per thread where no batch is at hand.
   CUZK_HD mont_d inverse() const {
-    constexpr limbs32 e = split(p_minus_2());
-    mont_d r = one();
-    for (int i = n - 1; i >= 0; --i) {
-      for (int b = 31; b >= 0; --b) {
-        r = r.sqr();
-        if ((e.v[i] >> b) & 1u) r = r * *this;
-      }
-    }
-    return r;
+    constexpr limbs32 e = inverse_exponent();
+    return pow_by_limbs(*this, e.v);
   }
 
- private:
-  static constexpr ff::limbs_t<P::n_limbs> p_minus_2() {
+  // p - 2, the Fermat exponent, over 32-bit limbs.
+  static constexpr limbs32 inverse_exponent() {
     static_assert(P::modulus[0] >= 2, "p - 2 without a borrow");
     auto e = P::modulus;
     e[0] -= 2;
-    return e;
+    return split(e);
   }
 };
 
