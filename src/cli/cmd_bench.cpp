@@ -48,6 +48,7 @@ struct bench_cli_options {
   bool compare = false, quiet = false, gpu_in_turn = false, pin_witness = true, keep_host_params = false;
   bool trusted_params = false;  // --params read without the per-point subgroup checks
   std::string msm_scratch = "auto";
+  std::string compact_witness = "auto";
   uint64_t msm_threads = 0;
   uint64_t h_window_bits = 0;
   uint32_t synthesis_threads = 0, workers = 2, devices = 1, load_concurrency = 2;
@@ -124,6 +125,10 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
   cfg.release_host_params = !o.keep_host_params;
+  using compact_t = engine::engine_config_t::compact_t;
+  cfg.compact_witness = o.compact_witness == "on"    ? compact_t::on
+                        : o.compact_witness == "off" ? compact_t::off
+                                                     : compact_t::automatic;
   engine::engine_hooks_t hooks;
   if (o.backend == "cuda" && !engine::gpu_available())
     throw engine::invalid_request("--backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)");
@@ -462,6 +467,11 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_flag("--gpu-in-turn", o->gpu_in_turn,
                        "CUDA backend: run each prove_start's steps one after another, so the timeline's stage times "
                        "are each step's own (a per-step breakdown; slower)");
+  in_process->add_option("--compact-witness", o->compact_witness,
+                         "Witnesses of compiled circuits stay compact until prove_start (a, b, c formed by the "
+                         "prover): auto (the backend's choice: on for both), on, or off (a, b, c formed on the host at synthesis, "
+                         "to compare) ([synthesis] compact_witness)")
+      ->check(CLI::IsMember({"auto", "on", "off"}));
   in_process->add_flag("--pin-witness,!--no-pin-witness", o->pin_witness,
                        "CUDA backend: page-lock each witness's buffers after synthesis so prove_start uploads them by "
                        "DMA, and keep them for later partitions ([gpus] pin_witness; default on)");

@@ -122,7 +122,8 @@ expect 1 "$CUZK" verify --vk g.vk --proof w0.proof --public g.json
 expect 2 "$CUZK" check-vanilla --kind window-post --registered 10 --randomness "$RNDG" --miner-id 1000 "$FILE"
 
 step "bench --kind winning-post --vanilla-dir: in process, every job the request Curio sends"
-expect 0 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 2 --concurrency 2 --backend cpu --params g.params
+expect 0 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 2 --concurrency 2 --backend cpu --params g.params \
+  --timeline
 out_has "completed 2 / 2, failed 0"
 out_has "proofs of winning-post (size 2048, 1 partition)"
 # --params goes through the engine's parameter cache, as the daemon loads it (the CPU backend: read whole).
@@ -131,6 +132,15 @@ grep -qE "^parameters winning-2k loaded from g.params in [0-9.]+ s: [0-9.]+ GiB 
 grep -qE "^winning-post pipelined: p50 [0-9.]+ ms  min [0-9.]+  p90 [0-9.]+  max [0-9.]+ .*\(2 of 2 proofs\)" out ||
   { cat out; fail "no winning-post latency line"; }
 err_has "g: winning-post StackedDrgWinning2KiBV1 (0), partition 0: 1 sector(s)"
+# The compact witness (the default): a, b, c formed at prove_start, a step of its own in the timeline.
+out_has "prove_start.rows"
+# --compact-witness off: a, b, c formed at synthesis, as before the compact witness; still verified.
+expect 0 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 1 --backend cpu --params g.params \
+  --compact-witness off --timeline
+out_has "completed 1 / 1, failed 0"
+out_has "prove_start.msm_h"
+grep -q "prove_start.rows" out && { cat out; fail "--compact-witness off: rows still formed at prove_start"; }
+expect 2 "$CUZK" bench --kind winning-post --vanilla-dir g --proofs 1 --backend cpu --compact-witness sometimes
 # Refused before any setup: a Window directory as Winning, a partition DIR lacks, a PoRep option.
 expect 2 "$CUZK" bench --kind winning-post --vanilla-dir w --proofs 1 --backend cpu
 err_has "w/inputs.json: holds window-post proofs, not winning-post"
