@@ -88,6 +88,13 @@ void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& i
              "                                   {} per device), beside the parameters' resident queries\n",
              info.queries ? "" : "at most ", gib(two - one), gib(2 * one - two), gib(lean_two - lean_one),
              gib(2 * lean_one - lean_two));
+  if (q.h + 1 >= groth16::gpu_prover_options_t::wide_h_min_points) {
+    const uint32_t bits = groth16::gpu_prover_options_t::wide_h_window_bits;
+    fmt::print("  H MSM window:                    {} bits where the device has room for their buckets ([gpus]\n"
+               "                                   h_window_bits = 0): {} more scratch, per device (per proof with\n"
+               "                                   the MSMs one at a time); else the cost model's\n",
+               bits, gib(groth16::gpu_prover_t::working_bytes(q, 1, false, 0, bits) - one));
+  }
   if (!info.queries) return;
   // The parameter set (issue 18): where it lives on each backend.
   const uint64_t file = groth16::parameter_file_bytes(*info.queries);

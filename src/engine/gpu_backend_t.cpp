@@ -59,12 +59,16 @@ std::shared_ptr<gpu_backend_t::slot_t> gpu_backend_t::slot_of(const groth16::par
 
 void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, const groth16::gpu_prover_t& prover) {
   mark_built(device, params);
+  slot_of(params, device)->working = prover.working_reserve();
   const auto& plan = prover.residency();
-  spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}",
+  spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}; "
+               "{:.2f} GiB reserved for the proofs' working memory; H MSM window {}",
                ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
                double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
                prover.one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
-                                          : "MSMs at once (scratch kept per query)");
+                                          : "MSMs at once (scratch kept per query)",
+               double(prover.working_reserve()) / double(gib),
+               prover.h_window_bits() ? std::to_string(prover.h_window_bits()) + " bits" : std::string("cost model's"));
   std::lock_guard count_lk(mu_);
   ++built_;
 }
@@ -88,13 +92,14 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
       }
     }
     slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
+    slot->working = 0;
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const auto [held, first] = held_for_others(device, params, free);
     if (held) {
       spdlog::info("GPU {}: {:.2f} GiB of {:.2f} GiB free left for parameters of higher priority not loaded yet ({})",
                    ordinal(device), double(held) / double(gib), double(free) / double(gib), first);
     }
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_for(&params), free - held);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_for(device, &params), free - held);
     slot->identity = id;
     built(device, params, *slot->prover);
   }
@@ -106,12 +111,19 @@ void gpu_backend_t::claim_rows(const std::string& circuit_id, uint64_t bytes) {
   claims_[circuit_id].rows_bytes = bytes;
 }
 
-groth16::gpu_prover_options_t gpu_backend_t::options_for(const groth16::parameters_t* params,
+groth16::gpu_prover_options_t gpu_backend_t::options_for(uint32_t device, const groth16::parameters_t* params,
                                                          const std::string& id) const {
   groth16::gpu_prover_options_t o = options_;
   std::lock_guard lk(mu_);
   for (const auto& [claim_id, c] : claims_) {
-    if ((params && c.params == params) || (!id.empty() && claim_id == id)) o.rows_bytes = c.rows_bytes;
+    if ((params && c.params == params) || (!id.empty() && claim_id == id)) {
+      o.rows_bytes = c.rows_bytes;
+      if (!params) params = c.params;
+    }
+  }
+  for (const auto& [key, slot] : slots_) {
+    if (key.second == device && (!params || key.first != params))
+      o.reserve_floor = std::max(o.reserve_floor, slot->working.load());
   }
   return o;
 }
@@ -122,7 +134,7 @@ uint32_t gpu_backend_t::device_queries_for(const std::string& circuit_id, const 
     gpu::set_device(ordinal(device));
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_claim(device, circuit_id, free).first;
-    mask &= groth16::gpu_prover_t::device_queries(sizes, options_for(nullptr, circuit_id), free - held);
+    mask &= groth16::gpu_prover_t::device_queries(sizes, options_for(device, nullptr, circuit_id), free - held);
   }
   return mask;
 }
@@ -138,10 +150,11 @@ void gpu_backend_t::prepare_from_file(const groth16::parameters_t& params, uint3
     const auto slot = slot_of(params, device);
     std::lock_guard lk(slot->mu);
     slot->prover.reset();
+    slot->working = 0;
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_others(device, params, free).first;
-    slot->prover =
-        std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk, options_for(&params), free - held);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk,
+                                                                 options_for(device, &params), free - held);
     slot->identity = identity_of(params);
     built(device, params, *slot->prover);
   }
@@ -280,6 +293,7 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
   for (const auto& slot : dropped) {
     std::lock_guard lk(slot->mu);
     slot->prover.reset();
+    slot->working = 0;
   }
 }
 

@@ -122,6 +122,9 @@ class gpu_backend_t final : public prove_backend_t {
     std::mutex mu;  // held while the prover is built (uploading the bases)
     identity_t identity;
     std::shared_ptr<const groth16::gpu_prover_t> prover;
+    // Its prover's working reserve (gpu_prover_t::working_reserve; 0: none
+    // built), read under mu_ without mu for the other sets' reserve floor.
+    std::atomic<uint64_t> working{0};
   };
   static identity_t identity_of(const groth16::parameters_t& p);
   // The GPU ordinal of backend device `device`; std::invalid_argument when out of range.
@@ -134,8 +137,13 @@ class gpu_backend_t final : public prove_backend_t {
                                                    uint64_t free) const;
   // The same for the claim of circuit `self` (empty: none).
   std::pair<uint64_t, std::string> held_for_claim(uint32_t device, const std::string& self, uint64_t free) const;
-  // options_ with the rows of params' claim (of circuit `id` when given).
-  groth16::gpu_prover_options_t options_for(const groth16::parameters_t* params, const std::string& id = {}) const;
+  // options_ for a prover on `device`: the rows of params' claim (of
+  // circuit `id` when given), and as reserve floor the largest working
+  // reserve of the provers of other sets built on that device (their proofs
+  // share its workers with this set's: the device holds every set's bases
+  // and the largest set's working memory, gpu_prover_options_t::reserve_floor).
+  groth16::gpu_prover_options_t options_for(uint32_t device, const groth16::parameters_t* params,
+                                            const std::string& id = {}) const;
   // The slot of (params, device), made if new.
   std::shared_ptr<slot_t> slot_of(const groth16::parameters_t& params, uint32_t device);
   // Logs a prover just built and counts it; the slot's lock held.

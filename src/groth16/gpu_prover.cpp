@@ -65,26 +65,46 @@ bool all_on_device(const gpu::residency_plan_t& plan) {
 
 }  // namespace
 
-gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free) {
+namespace {
+
+// The placement for one H window width (h_bits, 0: the cost model's);
+// quiet: no warning when it does not fit (a candidate only).
+gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free, uint32_t h_bits,
+                               bool quiet = false) {
   using scratch = gpu_prover_options_t::msm_scratch_t;
   const uint64_t given = o.residency.device_reserve;
-  auto reserve = [&](bool one) {
-    return given ? given : gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads, o.h_window_bits) +
-                           o.rows_bytes;
+  auto working = [&](bool one) {
+    return given ? given
+                 : std::max(gpu_prover_t::working_bytes(p, o.proofs_in_flight, one, o.msm_threads, h_bits),
+                            o.reserve_floor);
   };
-  if (o.msm_scratch == scratch::one_at_a_time) {
-    auto [placed, window] = place(p, o, reserve(true), free, true);
-    return {std::move(placed), window, true};
-  }
-  auto [placed, window] = place(p, o, reserve(false), free, o.msm_scratch == scratch::per_query);
-  if (o.msm_scratch == scratch::automatic && !all_on_device(placed)) {
+  auto reserve = [&](bool one) { return given ? given : working(one) + o.rows_bytes; };
+  auto done = [&](std::pair<gpu::residency_plan_t, size_t>&& placed, bool one) {
+    return gpu_prover_t::plan_t{std::move(placed.first), placed.second, one, h_bits, working(one)};
+  };
+  if (o.msm_scratch == scratch::one_at_a_time) return done(place(p, o, reserve(true), free, !quiet), true);
+  auto placed = place(p, o, reserve(false), free, !quiet && o.msm_scratch == scratch::per_query);
+  if (o.msm_scratch == scratch::automatic && !all_on_device(placed.first)) {
     // One MSM's scratch per proof instead of five: worth the MSMs' overlap
     // only when it brings every query onto the device.
     auto lean = place(p, o, reserve(true), free, false);
-    if (all_on_device(lean.first)) return {std::move(lean.first), lean.second, true};
-    if (!placed.fits) (void)place(p, o, reserve(false), free, true);  // the warning
+    if (all_on_device(lean.first)) return done(std::move(lean), true);
+    if (!placed.first.fits && !quiet) (void)place(p, o, reserve(false), free, true);  // the warning
   }
-  return {std::move(placed), window, false};
+  return done(std::move(placed), false);
+}
+
+}  // namespace
+
+gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free) {
+  plan_t base = plan_with(p, o, free, o.h_window_bits);
+  if (o.h_window_bits != 0 || o.residency.device_reserve != 0 || p.h + 1 < gpu_prover_options_t::wide_h_min_points)
+    return base;
+  // Automatic: the wider H window only where its scratch changes nothing else.
+  plan_t wide = plan_with(p, o, free, gpu_prover_options_t::wide_h_window_bits, true);
+  const bool same = wide.residency.fits && wide.residency.tiers == base.residency.tiers && wide.window == base.window &&
+                    wide.one_at_a_time == base.one_at_a_time;
+  return same ? wide : base;
 }
 
 namespace {
@@ -201,7 +221,8 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, const parameter_file_t* f
       overlap_(o.overlap && !plan.one_at_a_time),
       one_at_a_time_(plan.one_at_a_time),
       msm_threads_((check_msm_threads(o.msm_threads), o.msm_threads)),
-      h_window_bits_((check_h_window_bits(o.h_window_bits), o.h_window_bits)),
+      h_window_bits_((check_h_window_bits(o.h_window_bits), plan.h_window_bits)),
+      working_(plan.working),
       plan_(std::move(plan.residency)),
       window_(plan.window),
       h_(bases_for(params.h, file, 0, unread, chk, plan_.tiers[0], window_)),

@@ -68,11 +68,25 @@ struct gpu_prover_options_t {
   // what it costs the MSM itself: BM_gpu_msm_g1 threads_log rows. A power of
   // two in [2^12, 2^22] (check_msm_threads).
   size_t msm_threads = 0;
-  // Window width of the H MSM (gpu::msm_config::window_bits); 0 = the cost
-  // model's (20 bits at 2^27). 22 bits sum 12 windows instead of 13 (G1 2^27
-  // on an H200: 903 ms against 932) for 3.5 GiB more bucket scratch, which
-  // the plan charges (working_bytes). In [2, 22] (check_h_window_bits).
+  // Window width of the H MSM (gpu::msm_config::window_bits). 22 bits sum
+  // 12 windows instead of 13 (G1 2^27 on an H200: 903 ms against 932) for
+  // 3.5 GiB more bucket scratch per proof, which the plan charges
+  // (working_bytes). 0 = automatic: wide_h_window_bits where H has at least
+  // wide_h_min_points points and the wider scratch leaves the placement as
+  // it is (the same queries on the device, the same windows, the MSMs run
+  // the same way), else the cost model's (20 bits at 2^27). In [2, 22]
+  // (check_h_window_bits).
   uint32_t h_window_bits = 0;
+  static constexpr uint32_t wide_h_window_bits = 22;
+  static constexpr uint64_t wide_h_min_points = uint64_t(1) << 26;
+  // Device working memory the plan keeps at least, beside rows_bytes: the
+  // largest reserve of the provers of other parameter sets already built on
+  // the same device (gpu_backend_t). Their proofs and this set's share the
+  // device's prove workers, so the device must hold every set's bases plus
+  // the largest set's working memory, which its free memory does not show
+  // while their scratch is not allocated. Not added to a given
+  // device_reserve. 0: none.
+  uint64_t reserve_floor = 0;
   // Device bytes of the compiled rows this parameter set's compact witnesses
   // bring (gpu::device_rows_t, uploaded on the first one and kept with the
   // prover: 327 MiB at 32 GiB PoRep), planned into the reserve beside the
@@ -143,15 +157,22 @@ class gpu_prover_t {
   // true when the MSMs run one after another, each releasing its scratch
   // (gpu_prover_options_t::msm_scratch, as planned).
   bool one_msm_at_a_time() const { return one_at_a_time_; }
+  // The H MSM's window width as planned (0: the cost model's).
+  uint32_t h_window_bits() const { return h_window_bits_; }
+  // The device working memory its plan reserved for its proofs (plan_t::working).
+  uint64_t working_reserve() const { return working_; }
 
   struct plan_t {
     gpu::residency_plan_t residency;
     size_t window = 0;
     bool one_at_a_time = false;
+    uint32_t h_window_bits = 0;  // the H MSM's width, resolved (0: the cost model's)
+    uint64_t working = 0;        // the working memory reserved, rows_bytes not included
   };
   // The placement of queries of these sizes in `device_free` bytes (what
   // the constructor does with the device's free memory): the residency
-  // tiers, the streamed window, and whether the MSMs run one at a time.
+  // tiers, the streamed window, whether the MSMs run one at a time, and the
+  // H MSM's window width.
   static plan_t plan(const query_sizes_t& sizes, const gpu_prover_options_t& options, uint64_t device_free);
   // Placed in `device_free` bytes instead of the device's free memory (the
   // backend's joint plan leaves room for parameter sets of higher priority).
@@ -190,6 +211,7 @@ class gpu_prover_t {
   bool one_at_a_time_;
   size_t msm_threads_;
   uint32_t h_window_bits_;
+  uint64_t working_;
   gpu::residency_plan_t plan_;
   size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;

@@ -38,6 +38,9 @@ if [[ $SIZE == 2KiB ]]; then
   grep -q 'host bytes per partition (cuda): 7.83 GiB while it is synthesized' <<<"$unbounded" ||
     fail "circuit-info --no-wide-bound: cuda capacity line"
   grep -q 'GPU bytes per worker: ' <<<"$cap" || fail "circuit-info: GPU capacity line"
+  # 2^27 H points: 12 windows of 2^21 buckets instead of 13 of 2^19, 192 B each (3.28 GiB).
+  grep -q 'H MSM window:                    22 bits where the device has room' <<<"$cap" &&
+    grep -q 'h_window_bits = 0): 3.28 GiB more scratch' <<<"$cap" || fail "circuit-info: the H window line"
   # The parameters' counts from the compiled rows' densities: 44.12 GiB, the size of the file a
   # 32 GiB GPU setup wrote (BENCHMARKS.md, 44.1 GiB); every query on the GPU leaves the vk in host memory.
   grep -q 'h 134217727, l 130169893, a 129753620, b_g1 33112282, b_g2 33112282, ic 328' <<<"$cap" ||
