@@ -311,6 +311,13 @@ std::optional<gpu::residency_plan_t> gpu_backend_t::placement(uint32_t device,
   return slot->prover->residency();
 }
 
+std::optional<uint64_t> gpu_backend_t::working_reserve(uint32_t device, const groth16::parameters_t& params) const {
+  std::lock_guard lk(mu_);
+  const auto it = slots_.find({&params, device});
+  if (it == slots_.end() || it->second->working == 0) return std::nullopt;
+  return it->second->working.load();
+}
+
 size_t gpu_backend_t::provers_built() const {
   std::lock_guard lk(mu_);
   return built_;

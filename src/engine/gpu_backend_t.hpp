@@ -97,6 +97,10 @@ class gpu_backend_t final : public prove_backend_t {
   // The residency plan of params' prover on backend device `device`;
   // nullopt when none is built.
   std::optional<gpu::residency_plan_t> placement(uint32_t device, const groth16::parameters_t& params) const;
+  // The working memory params' prover on `device` reserved for its proofs
+  // (gpu_prover_t::working_reserve: at least the other sets' there when it
+  // was built); nullopt when none is built.
+  std::optional<uint64_t> working_reserve(uint32_t device, const groth16::parameters_t& params) const;
 
  private:
   // What a cached prover was built from; a mismatch means other parameters

@@ -208,3 +208,35 @@ TEST(engine_gpu, a_set_leaves_the_device_to_unloaded_sets_of_higher_priority) {
     EXPECT_TRUE(all(*winning, gpu::residency_t::device)) << winning->describe(groth16::gpu_prover_t::query_names);
   }
 }
+
+// Two sets on one device: their proofs share its prove workers, so the set
+// built second plans the first one's working reserve when that is the larger
+// (gpu_prover_options_t::reserve_floor), and both still prove the CPU's bytes.
+TEST(engine_gpu, a_set_built_beside_another_keeps_the_larger_working_reserve) {
+  if (!gpu_available()) GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA)";
+  const auto big = params_for("hash-chain", small_chain);
+  const auto tiny = params_for("tiny");
+  const ff::fr_t r = ff::fr_t::from_u64(7), s = ff::fr_t::from_u64(8);
+  auto prove_on = [&](prove_backend_t& b, const groth16::parameters_t& p, const circuits::any_circuit& c) {
+    return b.finalize(0, p, b.prove_start(0, p, groth16::synthesize_witness(c)), r, s).encode();
+  };
+  auto chain = circuits::make_circuit("hash-chain", small_chain);
+  auto small = circuits::make_circuit("tiny", 0);
+  gpu_backend_t alone;
+  alone.prepare(*tiny);
+  const auto tiny_alone = alone.working_reserve(0, *tiny);
+  ASSERT_TRUE(tiny_alone);
+  gpu_backend_t gpu;
+  gpu.prepare(*big);
+  const auto big_reserve = gpu.working_reserve(0, *big);
+  ASSERT_TRUE(big_reserve);
+  ASSERT_GT(*big_reserve, *tiny_alone);
+  gpu.prepare(*tiny);
+  EXPECT_EQ(gpu.working_reserve(0, *tiny), big_reserve);
+  EXPECT_EQ(gpu.working_reserve(0, *big), big_reserve);  // built first: its own
+  EXPECT_EQ(prove_on(gpu, *tiny, *small), prove_on(*make_cpu_backend(), *tiny, *small));
+  EXPECT_EQ(prove_on(gpu, *big, *chain), prove_on(*make_cpu_backend(), *big, *chain));
+  // Forgotten, the first set's reserve no longer counts for a set built after.
+  gpu.forget(*big);
+  EXPECT_FALSE(gpu.working_reserve(0, *big));
+}
