@@ -7,6 +7,7 @@
 # Groups (default: all): tests gpu cpu porep engine; `sweep` (with engine) adds the budget sweep;
 # `gputests` (GPU, prover and engine-on-GPU tests only), `msm` (GPU MSM with stage times) and
 # `porep32` (32 GiB PoRep C2 through the engine: GPU setup on the spot, then PROOFS32 proofs),
+# `inturn32` (prove_start of a 32 GiB PoRep partition, steps in turn, compact witness against eager a, b, c),
 # `porep32file` (the same from a parameter file loaded query by query, under BUDGET32, default 16GiB) and
 # `post32` (32 GiB WindowPoSt, 2349 sectors, then WinningPoSt idle and under 32 GiB PoRep load;
 # POST32_SECS per bench step; WPOST32_PROOFS, WPOST32_J in flight, WINNING32_PROOFS) and `snap8` (an 8 MiB SnapDeals update, 4 partitions of 10 M rows:
@@ -107,6 +108,19 @@ if want porep32; then
     --proofs "${PROOFS32:-2}" --concurrency "${PROOFS32:-2}" ${BENCH32_ARGS:-} --timeline --timeline-out "$OUT/timeline_porep32.json"
   rm -f "$OUT/v32.json"
   [ -f "$OUT/timeline_porep32.json" ] && "$B/cuzk" plot --timeline "$OUT/timeline_porep32.json" --out "$OUT/timeline_porep32.svg" > /dev/null 2>&1
+fi
+if want inturn32; then
+  # prove_start of a 32 GiB PoRep partition with its steps in turn (one worker, --gpu-in-turn: each
+  # prove_start.* stage time is that step's own), the compact witness (a, b, c formed on the GPU) against
+  # --compact-witness off (a, b, c formed at synthesis and uploaded, as before issue 18), one proof each,
+  # every proof verified; the bench's "per proof from timelines" line gives the steps summed over 10 partitions.
+  step gen_vanilla_32g 120 "$B/cuzk" gen-vanilla porep --sector-size 32GiB --sparse --seed 1 --format curio \
+    --out "$OUT/v32.json"
+  for form in auto off; do
+    step inturn32_compact_$form ${INTURN32_SECS:-280} "$B/cuzk" bench --kind porep --vanilla "$OUT/v32.json" --proofs 1 \
+      --concurrency 1 --workers 1 --gpu-in-turn --compact-witness $form --timeline ${BENCH32_ARGS:-}
+  done
+  rm -f "$OUT/v32.json"
 fi
 if want porep32file; then
   # 32 GiB PoRep proven from a parameter FILE, loaded as the daemon loads its cache (issue 18):
