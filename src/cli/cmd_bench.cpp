@@ -486,9 +486,10 @@ command_t add_bench_command(CLI::App& root) {
                          "waits less for ([gpus] msm_threads)")
       ->check(checked_by(groth16::check_msm_threads));
   in_process->add_option("--h-window-bits", o->h_window_bits,
-                         "CUDA backend: window width of the H MSM, 2 to 22 bits (0: the cost model's, 20 at a 2^27 "
-                         "domain); 22 sums 12 windows instead of 13 for ~3.5 GiB more device scratch per worker "
-                         "([gpus] h_window_bits)")
+                         "CUDA backend: window width of the H MSM, 2 to 22 bits (0: automatic, 22 at 2^26 points and "
+                         "above where the device has room for the buckets, else the cost model's, 20 at 2^27); 22 "
+                         "sums 12 windows instead of 13 for ~3.3 GiB more device scratch per proof ([gpus] "
+                         "h_window_bits)")
       ->check(checked_by(groth16::check_h_window_bits));
   in_process->add_flag("--trusted-params", o->trusted_params,
                        "Read --params without the subgroup check of every point (~25 us per G1 point per core: a "

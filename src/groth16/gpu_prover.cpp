@@ -124,7 +124,7 @@ void check_msm_threads(uint64_t threads) {
 
 void check_h_window_bits(uint64_t bits) {
   if (bits == 0 || (bits >= gpu::msm_plan::min_bits && bits <= gpu::msm_plan::max_bits)) return;
-  throw std::invalid_argument("h_window_bits " + std::to_string(bits) + ": expected 0 (the cost model's) or " +
+  throw std::invalid_argument("h_window_bits " + std::to_string(bits) + ": expected 0 (automatic) or " +
                               std::to_string(gpu::msm_plan::min_bits) + " to " +
                               std::to_string(gpu::msm_plan::max_bits));
 }

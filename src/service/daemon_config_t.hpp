@@ -45,7 +45,7 @@ struct daemon_config_t {
   uint64_t device_reserve = 0;           // GPU bytes kept for the proofs' working memory; 0 = estimate
   bool pin_witness = true;               // page-lock witness buffers after synthesis (DMA uploads), pooled
   std::string msm_scratch = "auto";      // auto | per-query | one-at-a-time (gpu_prover_options_t::msm_scratch)
-  uint32_t h_window_bits = 0;            // H MSM window width, 0 = cost model (gpu_prover_options_t::h_window_bits)
+  uint32_t h_window_bits = 0;            // H MSM window width, 0 = automatic (gpu_prover_options_t::h_window_bits)
   uint32_t msm_threads = 0;              // accumulation threads per MSM, 0 = default (gpu_prover_options_t::msm_threads)
 
   // [synthesis]
