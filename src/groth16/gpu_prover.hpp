@@ -70,7 +70,7 @@ struct gpu_prover_options_t {
   size_t msm_threads = 0;
   // Window width of the H MSM (gpu::msm_config::window_bits). 22 bits sum
   // 12 windows instead of 13 (G1 2^27 on an H200: 903 ms against 932) for
-  // 3.5 GiB more bucket scratch per proof, which the plan charges
+  // 3.28 GiB more bucket scratch per proof, which the plan charges
   // (working_bytes). 0 = automatic: wide_h_window_bits where H has at least
   // wide_h_min_points points and the wider scratch leaves the placement as
   // it is (the same queries on the device, the same windows, the MSMs run

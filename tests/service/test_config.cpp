@@ -192,7 +192,7 @@ TEST(ServiceConfig, MalformedValuesAreRejectedWithTheKey) {
   expect_rejected("[gpus]\nmsm_threads = 100000\n", {"gpus.msm_threads", "power of two"});
   expect_rejected("[gpus]\nmsm_threads = 2048\n", {"gpus.msm_threads", "4096"});
   expect_rejected("[gpus]\nmsm_threads = 8388608\n", {"gpus.msm_threads", "a power of two from 4096 to 4194304"});
-  expect_rejected("[gpus]\nh_window_bits = 23\n", {"gpus.h_window_bits", "0 (the cost model's) or 2 to 22"});
+  expect_rejected("[gpus]\nh_window_bits = 23\n", {"gpus.h_window_bits", "0 (automatic) or 2 to 22"});
   expect_rejected("[synthesis]\nthreads = \"8\"\n", {"synthesis.threads", "integer"});
   expect_rejected("[synthesis]\ncompact_witness = \"yes\"\n", {"synthesis.compact_witness", "'yes'"});
   expect_rejected("[proofs]\nverify = \"yes\"\n", {"proofs.verify", "true or false"});
