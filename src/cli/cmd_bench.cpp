@@ -125,10 +125,7 @@ std::unique_ptr<engine::engine_t> in_process_engine(const bench_cli_options& o, 
   cfg.synthesis_threads = o.synthesis_threads;
   cfg.gpu_workers_per_device = o.workers;
   cfg.release_host_params = !o.keep_host_params;
-  using compact_t = engine::engine_config_t::compact_t;
-  cfg.compact_witness = o.compact_witness == "on"    ? compact_t::on
-                        : o.compact_witness == "off" ? compact_t::off
-                                                     : compact_t::automatic;
+  cfg.compact_witness = engine::engine_config_t::compact_from(o.compact_witness);
   engine::engine_hooks_t hooks;
   if (o.backend == "cuda" && !engine::gpu_available())
     throw engine::invalid_request("--backend cuda: no GPU of compute capability >= 9.0 (or built without CUDA)");

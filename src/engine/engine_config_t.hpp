@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cuzk::engine {
@@ -32,6 +33,10 @@ struct engine_config_t {
   // (rows formed and checked on the device, gpu::form_rows).
   enum class compact_t { automatic, on, off };
   compact_t compact_witness = compact_t::automatic;
+  // "on" and "off"; anything else (the callers check "auto") is automatic.
+  static compact_t compact_from(std::string_view s) {
+    return s == "on" ? compact_t::on : s == "off" ? compact_t::off : compact_t::automatic;
+  }
   uint32_t gpu_workers_per_device = 2;
   // Extra prove workers per device that take only critical-priority
   // partitions (WinningPoSt), with high-priority CUDA streams: without one,

@@ -57,9 +57,10 @@ std::shared_ptr<gpu_backend_t::slot_t> gpu_backend_t::slot_of(const groth16::par
   return s;
 }
 
-void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, const groth16::gpu_prover_t& prover) {
+void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, slot_t& slot) {
   mark_built(device, params);
-  slot_of(params, device)->working = prover.working_reserve();
+  const groth16::gpu_prover_t& prover = *slot.prover;
+  slot.working = prover.working_reserve();
   const auto& plan = prover.residency();
   spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}; "
                "{:.2f} GiB reserved for the proofs' working memory; H MSM window {}",
@@ -91,8 +92,7 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
                                  "are not in host memory to build one from)");
       }
     }
-    slot->prover.reset();  // free the old bases (unless in use) before uploading new ones
-    slot->working = 0;
+    slot->drop();  // free the old bases (unless in use) before uploading new ones
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const auto [held, first] = held_for_others(device, params, free);
     if (held) {
@@ -101,7 +101,7 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
     }
     slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_for(device, &params), free - held);
     slot->identity = id;
-    built(device, params, *slot->prover);
+    built(device, params, *slot);
   }
   return slot->prover;
 }
@@ -149,14 +149,13 @@ void gpu_backend_t::prepare_from_file(const groth16::parameters_t& params, uint3
     gpu::set_device(ordinal(device));
     const auto slot = slot_of(params, device);
     std::lock_guard lk(slot->mu);
-    slot->prover.reset();
-    slot->working = 0;
+    slot->drop();
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_others(device, params, free).first;
     slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk,
                                                                  options_for(device, &params), free - held);
     slot->identity = identity_of(params);
-    built(device, params, *slot->prover);
+    built(device, params, *slot);
   }
 }
 
@@ -292,8 +291,7 @@ void gpu_backend_t::forget(const groth16::parameters_t& params) {
   // own reference, so those bases go when that proof returns.
   for (const auto& slot : dropped) {
     std::lock_guard lk(slot->mu);
-    slot->prover.reset();
-    slot->working = 0;
+    slot->drop();
   }
 }
 

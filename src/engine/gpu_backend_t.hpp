@@ -129,6 +129,7 @@ class gpu_backend_t final : public prove_backend_t {
     // Its prover's working reserve (gpu_prover_t::working_reserve; 0: none
     // built), read under mu_ without mu for the other sets' reserve floor.
     std::atomic<uint64_t> working{0};
+    void drop() { prover.reset(), working = 0; }  // its lock held
   };
   static identity_t identity_of(const groth16::parameters_t& p);
   // The GPU ordinal of backend device `device`; std::invalid_argument when out of range.
@@ -150,8 +151,9 @@ class gpu_backend_t final : public prove_backend_t {
                                             const std::string& id = {}) const;
   // The slot of (params, device), made if new.
   std::shared_ptr<slot_t> slot_of(const groth16::parameters_t& params, uint32_t device);
-  // Logs a prover just built and counts it; the slot's lock held.
-  void built(uint32_t device, const groth16::parameters_t& params, const groth16::gpu_prover_t& prover);
+  // Records the prover just built in `slot` (its working reserve), logs and
+  // counts it; the slot's lock held.
+  void built(uint32_t device, const groth16::parameters_t& params, slot_t& slot);
   // Marks params' claim built on `device` (forget clears it).
   void mark_built(uint32_t device, const groth16::parameters_t& params);
 

@@ -63,10 +63,6 @@ bool all_on_device(const gpu::residency_plan_t& plan) {
                      [](gpu::residency_t t) { return t == gpu::residency_t::device; });
 }
 
-}  // namespace
-
-namespace {
-
 // The placement for one H window width (h_bits, 0: the cost model's);
 // quiet: no warning when it does not fit (a candidate only).
 gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free, uint32_t h_bits,

@@ -221,8 +221,7 @@ engine::engine_config_t daemon_config_t::engine_config() const {
   e.safety_margin = safety_margin;
   e.critical_reserve = critical_reserve;  // nullopt = auto in the engine
   e.synthesis_threads = synthesis_threads;
-  using compact_t = engine::engine_config_t::compact_t;
-  e.compact_witness = compact_witness == "on" ? compact_t::on : compact_witness == "off" ? compact_t::off : compact_t::automatic;
+  e.compact_witness = engine::engine_config_t::compact_from(compact_witness);
   e.gpu_workers_per_device = gpu_workers_per_device;
   e.critical_workers_per_device = critical_workers_per_device;
   e.devices = devices;
