@@ -36,15 +36,23 @@
 
 namespace cuzk::gpu {
 
+// The field form each curve's MSM runs over, chosen by whole-MSM medians on
+// one GPU (BM_gpu_msm_g1_lazy, BM_gpu_msm_g2_fp2; BENCHMARKS.md, 2026-12-07):
+// G1 over fp_lazy_d (coordinates below 2p, products without their final
+// subtraction), 3.3-3.5 % faster than fp_d at 2^24 and 2^27; G2 over
+// fp2_lazy_d (Fp2 products of two Montgomery reductions), 5.4 % faster than
+// fp2_d at 2^24 (coordinates below 2p on top gained nothing more). Every form
+// reads the same base bytes (fully reduced values are valid in each) and the
+// results leave through canonical(), so the host sees the same points.
 template <class C>
 struct field_of;
 template <>
 struct field_of<ec::g1_curve> {
-  using type = fp_d;
+  using type = fp_lazy_d;
 };
 template <>
 struct field_of<ec::g2_curve> {
-  using type = fp2_d;
+  using type = fp2_lazy_d;
 };
 
 namespace msm_detail {
@@ -314,7 +322,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
       }
       clock.lap(&msm_stage_ms::sort);
       bool summed = false;
-      if constexpr (std::is_same_v<F, fp_d>) {
+      if constexpr (std::is_same_v<F, fp_d> || std::is_same_v<F, fp_lazy_d>) {
         if (affine) {
           affine_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
                       cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan, ws.buckets.data());
@@ -527,25 +535,34 @@ struct msm_timer<C>::impl {
   using F = typename field_of<C>::type;
   msm_bases<C> bases;
   device_buffer<fr_d> scalars;
-  // Workspaces of the runs over another field type (run_with), one per type.
+  // Workspaces of the runs over the forms the MSM does not use (run_with), one per type.
   template <class G>
   using ws_ptr = std::unique_ptr<msm_detail::workspace<G>>;
-  std::tuple<ws_ptr<fp_lazy_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>, ws_ptr<fp2_lazy_below_2p_d>> other_ws;
+  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>,
+             ws_ptr<fp2_lazy_below_2p_d>>
+      other_ws;
   ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();
 
   // The MSM over field type G (same bytes for the bases: fully reduced values
-  // are valid in every form), timed with CUDA events.
+  // are valid in every form), timed with CUDA events; the MSM's own form runs
+  // on the bases' workspace, as msm_ms does.
   template <class G>
   double run_with(const msm_config& cfg) {
     static_assert(sizeof(affine_d<G>) == sizeof(affine_d<F>));
     auto& b = bases.get();
-    auto& p = std::get<ws_ptr<G>>(other_ws);
-    if (!p) p = std::make_unique<msm_detail::workspace<G>>();
+    msm_detail::workspace<G>* ws = nullptr;
+    if constexpr (std::is_same_v<G, F>) {
+      ws = &b.ws;
+    } else {
+      auto& p = std::get<ws_ptr<G>>(other_ws);
+      if (!p) p = std::make_unique<msm_detail::workspace<G>>();
+      ws = p.get();
+    }
     const auto* g = reinterpret_cast<const affine_d<G>*>(b.bases.data());
     event_t start, stop;
-    start.record(p->stream);
-    result = msm_detail::run<C, G>(*p, g, scalars.data(), scalars.size(), cfg);
-    stop.record(p->stream);
+    start.record(ws->stream);
+    result = msm_detail::run<C, G>(*ws, g, scalars.data(), scalars.size(), cfg);
+    stop.record(ws->stream);
     stop.sync();
     return stop.ms_since(start);
   }
@@ -580,33 +597,27 @@ msm_timer<C>::~msm_timer() = default;
 
 template <class C>
 double msm_timer<C>::msm_ms(const msm_config& cfg) {
-  auto& b = impl_->bases.get();
-  event_t start, stop;
-  start.record(b.ws.stream);
-  impl_->result = msm_detail::run<C>(b.ws, b.bases.data(), impl_->scalars.data(), impl_->scalars.size(), cfg);
-  stop.record(b.ws.stream);
-  stop.sync();
-  return stop.ms_since(start);
+  return impl_->template run_with<typename impl::F>(cfg);
 }
 template <class C>
 double msm_timer<C>::msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg) {
-  if constexpr (std::is_same_v<typename impl::F, fp2_d>) {
+  if constexpr (std::is_same_v<C, ec::g2_curve>) {
     if (two_reductions && below_2p) return impl_->template run_with<fp2_lazy_below_2p_d>(cfg);
     if (two_reductions) return impl_->template run_with<fp2_lazy_d>(cfg);
     if (below_2p) return impl_->template run_with<fp2_below_2p_d>(cfg);
-    return msm_ms(cfg);
+    return impl_->template run_with<fp2_d>(cfg);
   } else {
     (void)two_reductions, (void)below_2p, (void)cfg;
-    throw std::invalid_argument("msm_timer: the other Fp2 forms are for G2");
+    throw std::invalid_argument("msm_timer: the Fp2 forms are for G2");
   }
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp_lazy(const msm_config& cfg) {
-  if constexpr (std::is_same_v<typename impl::F, fp_d>) {
-    return impl_->template run_with<fp_lazy_d>(cfg);
+double msm_timer<C>::msm_ms_fp(bool below_2p, const msm_config& cfg) {
+  if constexpr (std::is_same_v<C, ec::g1_curve>) {
+    return below_2p ? impl_->template run_with<fp_lazy_d>(cfg) : impl_->template run_with<fp_d>(cfg);
   } else {
-    (void)cfg;
-    throw std::invalid_argument("msm_timer: the Fp with values below 2p is for G1");
+    (void)below_2p, (void)cfg;
+    throw std::invalid_argument("msm_timer: the Fp forms are for G1");
   }
 }
 template <class C>

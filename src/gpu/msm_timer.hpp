@@ -23,17 +23,18 @@ class msm_timer {
   msm_timer(const msm_timer&) = delete;
   msm_timer& operator=(const msm_timer&) = delete;
 
+  // One MSM over the field form the prover's MSM uses (field_of in msm_impl.cuh).
   double msm_ms(const msm_config& cfg = {});
-  // G2 only: the same MSM over another Fp2 form, on the same bases and
-  // scalars, so one binary compares them (BM_gpu_msm_g2_fp2): products of two
-  // Montgomery reductions (fp2_lazy_d) instead of the MSM's three, and/or
-  // coordinates below 2p (over fp_lazy_d). Same result; (false, false) is
-  // msm_ms. std::invalid_argument for G1.
+  // The same MSM over a chosen field form, on the same bases and scalars, so
+  // one binary compares the forms (BM_gpu_msm_g2_fp2, BM_gpu_msm_g1_lazy);
+  // every form gives the same result.
+  // G2: Fp2 products of two Montgomery reductions (fp2_lazy_d) or three
+  // (fp2_d), over Fp values below p or below 2p (fp_lazy_d).
+  // std::invalid_argument for G1.
   double msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg = {});
-  // G1 only: the same MSM over fp_lazy_d (coordinates below 2p, products
-  // without their final subtraction), on the same bases and scalars
-  // (BM_gpu_msm_g1_lazy). Same result. std::invalid_argument for G2.
-  double msm_ms_fp_lazy(const msm_config& cfg = {});
+  // G1: Fp values below p (fp_d) or below 2p with products that skip their
+  // final subtraction (fp_lazy_d). std::invalid_argument for G2.
+  double msm_ms_fp(bool below_2p, const msm_config& cfg = {});
   ec::jacobian_t<C> last_result() const;
 
   struct impl;

@@ -163,7 +163,7 @@ double msm_timer<C>::msm_ms_fp2(bool, bool, const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp_lazy(const msm_config&) {
+double msm_timer<C>::msm_ms_fp(bool, const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>

@@ -200,11 +200,12 @@ TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
   EXPECT_THROW(dev.msm(on_device, n, 1), std::invalid_argument);
 }
 
-// The other Fp2 forms (the two-reduction product, coordinates below 2p, both)
-// run through the whole G2 MSM give the MSM's own result, on the same device
-// bases and scalars (2^14 of them, 20 % zero and 20 % one, so every path
-// runs); a G1 timer refuses them.
-TEST(gpu_msm_fp2, other_forms_give_the_g2_msms_result) {
+// Every Fp2 form (products of two or three reductions, coordinates below p
+// or 2p) run through the whole G2 MSM gives the MSM's own result, on the same
+// device bases and scalars (2^14 of them, 20 % zero and 20 % one, so every
+// path runs); a G1 timer refuses them. The MSM's form itself is checked
+// against the CPU in the tests above.
+TEST(gpu_msm_fp2, every_form_gives_the_g2_msms_result) {
   SKIP_WITHOUT_GPU();
   const uint64_t seed = cuzk::test::seed("gpu_msm fp2 two reductions");
   std::mt19937_64 rng(seed);
@@ -215,7 +216,7 @@ TEST(gpu_msm_fp2, other_forms_give_the_g2_msms_result) {
   for (uint32_t c : {0u, 9u}) {
     msm_config cfg;
     cfg.window_bits = c;
-    for (int form = 1; form < 4; ++form) {
+    for (int form = 0; form < 4; ++form) {
       t.msm_ms_fp2((form & 1) != 0, (form & 2) != 0, cfg);
       EXPECT_EQ(t.last_result(), want) << "c " << c << " two reductions " << (form & 1) << " below 2p "
                                        << (form >> 1) << " seed " << seed;
@@ -227,11 +228,12 @@ TEST(gpu_msm_fp2, other_forms_give_the_g2_msms_result) {
   EXPECT_THROW(t1.msm_ms_fp2(true, false), std::invalid_argument);
 }
 
-// The G1 MSM over fp_lazy_d (coordinates below 2p) gives the result of the
-// MSM over fp_d, on the same device bases and scalars (2^14, 20 % zero and
-// 20 % one), with the cost model's window and a small one; a G2 timer
+// The G1 MSM over either Fp form (values below p, or below 2p without the
+// products' final subtraction) gives the MSM's own result, on the same device
+// bases and scalars (2^14, 20 % zero and 20 % one), with the cost model's
+// window and a small one, with XYZZ and affine bucket sums; a G2 timer
 // refuses it.
-TEST(gpu_msm_fp_lazy, gives_the_g1_msms_result) {
+TEST(gpu_msm_fp_lazy, both_forms_give_the_g1_msms_result) {
   SKIP_WITHOUT_GPU();
   const uint64_t seed = cuzk::test::seed("gpu_msm fp lazy");
   std::mt19937_64 rng(seed);
@@ -239,16 +241,22 @@ TEST(gpu_msm_fp_lazy, gives_the_g1_msms_result) {
   gpu::msm_timer<ec::g1_curve> t(g1, 14, seed, 20, 20);
   t.msm_ms();
   const auto want = t.last_result();
-  for (uint32_t c : {0u, 9u}) {
-    msm_config cfg;
-    cfg.window_bits = c;
-    t.msm_ms_fp_lazy(cfg);
-    EXPECT_EQ(t.last_result(), want) << "c " << c << " seed " << seed;
+  for (auto how : {gpu::msm_sums::xyzz, gpu::msm_sums::affine}) {
+    for (uint32_t c : {0u, 9u}) {
+      msm_config cfg;
+      cfg.window_bits = c;
+      cfg.sums = how;
+      for (bool below_2p : {false, true}) {
+        t.msm_ms_fp(below_2p, cfg);
+        EXPECT_EQ(t.last_result(), want) << "c " << c << " affine " << (how == gpu::msm_sums::affine)
+                                         << " below 2p " << below_2p << " seed " << seed;
+      }
+    }
   }
   EXPECT_FALSE(want.is_inf());
   const auto g2 = gpu::test::random_points<ec::g2_curve>(16, rng);
   gpu::msm_timer<ec::g2_curve> t2(g2, 6, seed);
-  EXPECT_THROW(t2.msm_ms_fp_lazy(), std::invalid_argument);
+  EXPECT_THROW(t2.msm_ms_fp(true), std::invalid_argument);
 }
 
 // The A and B queries' scalars compacted on the device: the values whose
