@@ -56,9 +56,11 @@ struct gpu_prover_options_t {
   // points): kept per query between proofs, the five MSMs of a proof
   // running at once (per_query), or released after each MSM, the MSMs of a
   // proof one after another (one_at_a_time: the reserve holds one MSM's
-  // scratch per proof in flight instead of five). auto: per_query, unless
-  // only one_at_a_time's smaller reserve lets every query live on the
-  // device (32 GiB WindowPoSt: 57 GiB of points, BENCHMARKS.md).
+  // scratch per proof in flight instead of five). auto: one_at_a_time where
+  // its smaller reserve lets every query live on the device (32 GiB
+  // WindowPoSt: 57 GiB of points, BENCHMARKS.md) or streams fewer bytes per
+  // proof (32 GiB PoRep on an 80 GB H100, one proof in flight: most of the
+  // points on the device instead of none); per_query otherwise.
   enum class msm_scratch_t : uint8_t { automatic, per_query, one_at_a_time };
   msm_scratch_t msm_scratch = msm_scratch_t::automatic;
   // Accumulation threads each MSM aims for (gpu::msm_config::threads); 0 =
