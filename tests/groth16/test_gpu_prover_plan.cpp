@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "groth16/gpu_prover.hpp"
 
@@ -21,6 +22,10 @@ using scratch = gpu_prover_options_t::msm_scratch_t;
 // Query sizes of the shape of a full 32 GiB WindowPoSt partition (2^27
 // domain; 56.6 GiB of points, of which B_g2 16.4 GiB: BENCHMARKS.md).
 query_sizes_t window_post_32g() { return {1, (uint64_t(1) << 27) - 1, 125'000'000, 112'000'000, 91'700'000, 91'700'000}; }
+
+// A 32 GiB PoRep set (44.1 GiB of points; A, B_g1 and B_g2 of about 57 M
+// points each, as the 44.12 GiB of the GPU setup's log).
+query_sizes_t porep_32g() { return {328, (uint64_t(1) << 27) - 1, 130'169'893, 57'300'000, 57'300'000, 57'300'000}; }
 
 bool all_device(const gpu_prover_t::plan_t& p) {
   return std::all_of(p.residency.tiers.begin(), p.residency.tiers.end(),
@@ -87,30 +92,31 @@ TEST(gpu_prover_plan, auto_runs_msms_one_at_a_time_where_that_streams_fewer_byte
 
 // More free memory never makes the automatic plan send more bytes over PCIe
 // per proof (before, 125 GiB streamed 49.6 GiB of a 32 GiB WindowPoSt set
-// where 120 GiB streamed 19.4), for one to three proofs in flight, from 40 to
-// 320 GiB in steps of 1 GiB.
+// where 120 GiB streamed 19.4), for both 32 GiB shapes, one to three proofs
+// in flight, from 40 to 320 GiB in steps of 1 GiB.
 TEST(gpu_prover_plan, more_memory_never_streams_more) {
-  const auto q = window_post_32g();
-  for (uint32_t proofs : {1u, 2u, 3u}) {
-    auto o = with(scratch::automatic);
-    o.proofs_in_flight = proofs;
-    uint64_t last = ~uint64_t(0);
-    for (uint64_t g = 40; g <= 320; ++g) {
-      const auto p = gpu_prover_t::plan(q, o, g * gib);
-      EXPECT_LE(p.residency.streamed_bytes, last) << proofs << " proofs in flight, " << g << " GiB free";
-      last = p.residency.streamed_bytes;
+  for (const auto& [name, q] : {std::pair{"WindowPoSt", window_post_32g()}, std::pair{"PoRep", porep_32g()}}) {
+    for (uint32_t proofs : {1u, 2u, 3u}) {
+      auto o = with(scratch::automatic);
+      o.proofs_in_flight = proofs;
+      uint64_t last = ~uint64_t(0);
+      for (uint64_t g = 40; g <= 320; ++g) {
+        const auto p = gpu_prover_t::plan(q, o, g * gib);
+        EXPECT_LE(p.residency.streamed_bytes, last) << name << ", " << proofs << " proofs in flight, " << g
+                                                    << " GiB free";
+        last = p.residency.streamed_bytes;
+      }
     }
   }
 }
 
-// A 32 GiB PoRep set (44.1 GiB of points; A, B_g1 and B_g2 of about 57 M
-// points each, as the 44.12 GiB of the GPU setup's log) on an 80 GB H100:
+// A 32 GiB PoRep set on an 80 GB H100:
 // with one proof in flight five scratches (82 GiB with the proof's vectors)
 // exceed the card, so per query every query streams (the H100 run of
 // BENCHMARKS.md); one at a time (38 GiB) keeps most of the points on the
 // device. With two proofs in flight neither fits and every query streams.
 TEST(gpu_prover_plan, an_h100_holds_most_of_a_32g_porep_set_with_one_proof_in_flight) {
-  const query_sizes_t q{328, (uint64_t(1) << 27) - 1, 130'169'893, 57'300'000, 57'300'000, 57'300'000};
+  const auto q = porep_32g();
   auto o = with(scratch::automatic);
   o.proofs_in_flight = 1;
   const uint64_t h100 = 78 * gib;
