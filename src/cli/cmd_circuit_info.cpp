@@ -1,8 +1,13 @@
 // cuzk circuit-info --kind porep|window-post|winning-post|snap --sector-size S [--full-shape]
-// Counts of one partition circuit in shape mode (no witness values).
+//                   [--gpu-memory SIZE [--workers N]]
+// Counts of one partition circuit in shape mode (no witness values), what one
+// in-flight partition costs, and with --gpu-memory the GPU plan of its
+// parameters on a device with that much free memory.
 #include <bit>
-#include <optional>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/ranges.h>
 
@@ -19,6 +24,7 @@
 #include "porep/sector_params_t.hpp"
 #include "porep/snap_shape.hpp"
 #include "r1cs/shape_cs.hpp"
+#include "service/config_values.hpp"
 
 namespace cuzk::cli {
 namespace {
@@ -27,6 +33,8 @@ struct circuit_info_options {
   std::string kind = "porep", sector_size;
   bool full_shape = false;
   bool no_wide_bound = false;
+  std::string gpu_memory;  // empty: no plan printed
+  uint32_t workers = 2;    // [gpus] gpu_workers_per_device's default
 };
 
 void print_step(const char* what, const circuits::porep_slot_t& s) {
@@ -46,7 +54,29 @@ std::string gib(uint64_t bytes) {
 struct compiled_info_t {
   std::optional<uint64_t> wide_bound;
   std::optional<groth16::query_sizes_t> queries;
+  uint64_t rows_bytes = 0;  // the compiled rows' device copy, as the engine plans it
 };
+
+// The automatic GPU plan of the parameters (gpu_prover_t::plan, what the
+// engine does when the set is registered) on a device with `free` bytes free
+// and `workers` prove workers, the compiled rows planned beside them as the
+// compact witness (the CUDA default) needs them.
+void print_gpu_plan(const compiled_info_t& info, uint64_t free, uint32_t workers) {
+  groth16::gpu_prover_options_t o;
+  o.proofs_in_flight = workers;
+  o.rows_bytes = info.rows_bytes;
+  const auto p = groth16::gpu_prover_t::plan(*info.queries, o, free);
+  fmt::print("GPU plan for {} free and {} worker{} (msm_scratch and h_window_bits automatic, this set alone):\n",
+             gib(free), workers, workers == 1 ? "" : "s");
+  fmt::print("  placement:                       {}\n", p.residency.describe(groth16::gpu_prover_t::query_names));
+  fmt::print("  on the device:                   {} of points; {} streamed over PCIe per proof\n",
+             gib(p.residency.device_bytes), gib(p.residency.streamed_bytes));
+  fmt::print("  working memory:                  {} planned ({}), compiled rows {}, H MSM window {}\n",
+             gib(p.working), p.one_at_a_time ? "MSMs one at a time" : "MSMs at once", gib(info.rows_bytes),
+             p.h_window_bits ? std::to_string(p.h_window_bits) + " bits" : std::string("the cost model's"));
+  if (!p.residency.fits)
+    fmt::print("  the planned working memory leaves no room even for the streamed windows: every query streams\n");
+}
 
 // What one in-flight partition costs (issue 18 part 5), from the footprint
 // code the engine admits with (engine/partition_footprint_t.hpp) and the GPU
@@ -57,7 +87,9 @@ struct compiled_info_t {
 // witness); nullopt when it was not computed (every aux counted wide).
 // info.queries: the parameters' counts, for their sizes and the GPU's plan
 // (without them the A and B queries count every variable).
-void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& info) {
+// gpu_memory: the free device bytes to plan the parameters for (0: no plan).
+void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& info, uint64_t gpu_memory,
+                    uint32_t workers) {
   const auto& wide_bound = info.wide_bound;
   const auto cpu = engine::partition_footprint(counts);
   const auto cuda = engine::gpu_compact_partition_footprint(counts, wide_bound);
@@ -110,6 +142,12 @@ void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& i
   fmt::print("  GPU bytes for every query on the device: {} with 2 workers and the MSMs one at a time\n"
              "                                   ({} of points + {} working memory)\n",
              gib(file + lean_two), gib(file), gib(lean_two));
+  if (gpu_memory) print_gpu_plan(info, gpu_memory, workers);
+}
+
+// --gpu-memory in bytes (0 when not given); checked before any work in run_circuit_info.
+uint64_t gpu_memory_of(const circuit_info_options& o) {
+  return o.gpu_memory.empty() ? 0 : service::parse_size(o.gpu_memory);
 }
 
 // The circuit's compiled form (the engine's), timed, unless --no-wide-bound.
@@ -120,7 +158,7 @@ compiled_info_t compiled_of(const circuit_info_options& o, filecoin::parameter_k
   const double compile_ms = sw.lap();
   const uint64_t bound = compiled->wide_aux_bound();
   fmt::print("compiled rows: {:.1f} ms; bound on values other than 0 and 1: {:.1f} ms\n", compile_ms, sw.lap());
-  return {bound, circuits::parameter_query_sizes(*compiled)};
+  return {bound, circuits::parameter_query_sizes(*compiled), compiled->view().planned_device_bytes()};
 }
 
 // One partition's counts: `c` in circuit rows (no input rows), ONE included in inputs.
@@ -154,7 +192,8 @@ int run_post_circuit_info(const circuit_info_options& o) {
                  compiled_of(o,
                                kind == porep::post_kind_t::window ? filecoin::parameter_kind_t::window_post
                                                                   : filecoin::parameter_kind_t::winning_post,
-                               sector_bytes));
+                               sector_bytes),
+                 gpu_memory_of(o), o.workers);
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -183,11 +222,22 @@ int run_snap_circuit_info(const circuit_info_options& o) {
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, sector_bytes));
+                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, sector_bytes), gpu_memory_of(o), o.workers);
   return exit_ok;
 }
 
 int run_circuit_info(const circuit_info_options& o) {
+  if (!o.gpu_memory.empty()) {
+    try {
+      if (gpu_memory_of(o) == 0) throw std::invalid_argument("zero bytes");
+    } catch (const std::exception& e) {
+      return report_error("circuit-info: --gpu-memory '" + o.gpu_memory + "': " + e.what() +
+                          " (expected a size such as 78GiB)");
+    }
+    if (o.no_wide_bound)
+      return report_error("circuit-info: --gpu-memory plans the parameters' counts from the compiled rows, "
+                          "which --no-wide-bound skips");
+  }
   if (o.kind == "window-post" || o.kind == "winning-post") return run_post_circuit_info(o);
   if (o.kind == "snap") return run_snap_circuit_info(o);
   if (o.kind != "porep")
@@ -217,7 +267,7 @@ int run_circuit_info(const circuit_info_options& o) {
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
   print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()},
-                 compiled_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes));
+                 compiled_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes), gpu_memory_of(o), o.workers);
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -242,6 +292,12 @@ command_t add_circuit_info_command(CLI::App& root) {
   app->add_option("--sector-size", o->sector_size, "Sector size: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB (snap also 1KiB … 32KiB, 16MiB)")->required();
   app->add_flag("--full-shape", o->full_shape,
                 "Also synthesize every challenge (PoSt: sector) block in shape mode and check the totals agree");
+  app->add_option("--gpu-memory", o->gpu_memory,
+                  "Also print the automatic GPU plan of the parameters for this much free device memory "
+                  "(e.g. 139GiB for an H200, 78GiB for an H100 80GB)");
+  app->add_option("--workers", o->workers, "Prove workers per GPU for --gpu-memory ([gpus] gpu_workers_per_device)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 16));
   app->add_flag("--no-wide-bound", o->no_wide_bound,
                 "Skip compiling the rows and bounding the aux values other than 0 and 1 (seconds at 32 GiB): "
                 "the CUDA figures then count every aux value as wide");

@@ -505,9 +505,7 @@ void engine_t::impl::claim_rows(const std::string& circuit_id) {
   }
   uint64_t bytes = 0;
   try {
-    const auto view = circuits::compiled_for(c->kind, c->sector_bytes)->view();
-    bytes = view.bytes();
-    for (const auto& b : view.blocks) bytes += b.instances.size() * sizeof(b.instances[0]);
+    bytes = circuits::compiled_for(c->kind, c->sector_bytes)->view().planned_device_bytes();
   } catch (const std::exception& e) {
     spdlog::warn("engine: '{}': no compiled rows to plan on the devices ({})", circuit_id, e.what());
     return;

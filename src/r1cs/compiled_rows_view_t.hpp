@@ -57,6 +57,13 @@ struct compiled_rows_view_t {
       for (const matrix_t* m : {&b.a, &b.b, &b.c}) n += m->row_end.size_bytes() + m->terms.size_bytes();
     return n;
   }
+  // bytes() and the blocks' instance tables: what the GPU plan reserves for
+  // a device copy (gpu_prover_options_t::rows_bytes).
+  std::size_t planned_device_bytes() const {
+    std::size_t n = bytes();
+    for (const block_t& b : blocks) n += b.instances.size() * sizeof(instance_t);
+    return n;
+  }
 };
 
 }  // namespace cuzk::r1cs

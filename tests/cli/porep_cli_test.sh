@@ -30,7 +30,7 @@ bytes=$("$CUZK" circuit-info --kind porep --sector-size "$SIZE" | sed -n 's/.*po
 # eager 23.79 GiB on the CPU either way.
 # Once (the 2 KiB run): the 32 GiB bound takes ~10 s on two cores.
 if [[ $SIZE == 2KiB ]]; then
-  cap=$("$CUZK" circuit-info --kind porep --sector-size 32GiB)
+  cap=$("$CUZK" circuit-info --kind porep --sector-size 32GiB --gpu-memory 78GiB --workers 1)
   grep -q 'at most 1699102 of 130169893 (1.3053 %' <<<"$cap" || fail "circuit-info: the bound on wide values"
   grep -q 'host bytes per partition (cuda): 181.3 MiB while it is synthesized' <<<"$cap" || fail "circuit-info: cuda capacity line"
   grep -q 'host bytes per partition (cpu):  23.79 GiB' <<<"$cap" || fail "circuit-info: cpu capacity line"
@@ -47,6 +47,22 @@ if [[ $SIZE == 2KiB ]]; then
     fail "circuit-info: the parameters' query counts"
   grep -q 'file:                            44.12 GiB' <<<"$cap" || fail "circuit-info: the parameter file's size"
   grep -q 'host bytes (cuda, every query on the GPU): 31.6 KiB' <<<"$cap" || fail "circuit-info: parameters on cuda"
+  # The automatic GPU plan on an 80 GB H100 (78 GiB free) with one worker: five MSM scratches and the proof's
+  # vectors (82 GiB) would leave no room, so the MSMs run one at a time (38.10 GiB) and every query but
+  # B_g2 (5.92 GiB of G2 points) lives on the device.
+  grep -q 'GPU plan for 78.00 GiB free and 1 worker' <<<"$cap" || fail "circuit-info --gpu-memory: the plan's heading"
+  grep -q 'placement:                       h device, l device, a device, b_g1 device, b_g2 pinned' <<<"$cap" ||
+    fail "circuit-info --gpu-memory: the placement"
+  grep -q 'on the device:                   38.20 GiB of points; 5.92 GiB streamed over PCIe per proof' <<<"$cap" ||
+    fail "circuit-info --gpu-memory: the bytes on the device and streamed"
+  grep -q 'working memory:                  38.10 GiB planned (MSMs one at a time), compiled rows 326.8 MiB' <<<"$cap" ||
+    fail "circuit-info --gpu-memory: the working memory"
+  expect 2 "$CUZK" circuit-info --kind porep --sector-size 2KiB --gpu-memory 78XB
+  err_has "--gpu-memory '78XB'"
+  expect 2 "$CUZK" circuit-info --kind porep --sector-size 2KiB --gpu-memory 0GiB
+  err_has "--gpu-memory '0GiB': zero bytes"
+  expect 2 "$CUZK" circuit-info --kind porep --sector-size 2KiB --gpu-memory 78GiB --no-wide-bound
+  err_has "which --no-wide-bound skips"
 fi
 
 # Curio's envelope of a C1 output: what Curio's cuzk client sends.

@@ -23,9 +23,10 @@ using scratch = gpu_prover_options_t::msm_scratch_t;
 // domain; 56.6 GiB of points, of which B_g2 16.4 GiB: BENCHMARKS.md).
 query_sizes_t window_post_32g() { return {1, (uint64_t(1) << 27) - 1, 125'000'000, 112'000'000, 91'700'000, 91'700'000}; }
 
-// A 32 GiB PoRep set (44.1 GiB of points; A, B_g1 and B_g2 of about 57 M
-// points each, as the 44.12 GiB of the GPU setup's log).
-query_sizes_t porep_32g() { return {328, (uint64_t(1) << 27) - 1, 130'169'893, 57'300'000, 57'300'000, 57'300'000}; }
+// The query counts of a 32 GiB PoRep set (44.1 GiB of points), as `cuzk
+// circuit-info --kind porep --sector-size 32GiB` derives them from the
+// compiled rows.
+query_sizes_t porep_32g() { return {328, (uint64_t(1) << 27) - 1, 130'169'893, 129'753'620, 33'112'282, 33'112'282}; }
 
 bool all_device(const gpu_prover_t::plan_t& p) {
   return std::all_of(p.residency.tiers.begin(), p.residency.tiers.end(),
