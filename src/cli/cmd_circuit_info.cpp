@@ -87,9 +87,8 @@ void print_gpu_plan(const compiled_info_t& info, uint64_t free, uint32_t workers
 // witness); nullopt when it was not computed (every aux counted wide).
 // info.queries: the parameters' counts, for their sizes and the GPU's plan
 // (without them the A and B queries count every variable).
-// gpu_memory: the free device bytes to plan the parameters for (0: no plan).
-void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& info, uint64_t gpu_memory,
-                    uint32_t workers) {
+// o.gpu_memory, o.workers: the device to plan the parameters for (none: no plan).
+void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& info, const circuit_info_options& o) {
   const auto& wide_bound = info.wide_bound;
   const auto cpu = engine::partition_footprint(counts);
   const auto cuda = engine::gpu_compact_partition_footprint(counts, wide_bound);
@@ -142,12 +141,7 @@ void print_capacity(const r1cs::shape_counts_t& counts, const compiled_info_t& i
   fmt::print("  GPU bytes for every query on the device: {} with 2 workers and the MSMs one at a time\n"
              "                                   ({} of points + {} working memory)\n",
              gib(file + lean_two), gib(file), gib(lean_two));
-  if (gpu_memory) print_gpu_plan(info, gpu_memory, workers);
-}
-
-// --gpu-memory in bytes (0 when not given); checked before any work in run_circuit_info.
-uint64_t gpu_memory_of(const circuit_info_options& o) {
-  return o.gpu_memory.empty() ? 0 : service::parse_size(o.gpu_memory);
+  if (!o.gpu_memory.empty()) print_gpu_plan(info, service::parse_size(o.gpu_memory), o.workers);
 }
 
 // The circuit's compiled form (the engine's), timed, unless --no-wide-bound.
@@ -193,7 +187,7 @@ int run_post_circuit_info(const circuit_info_options& o) {
                                kind == porep::post_kind_t::window ? filecoin::parameter_kind_t::window_post
                                                                   : filecoin::parameter_kind_t::winning_post,
                                sector_bytes),
-                 gpu_memory_of(o), o.workers);
+                 o);
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);
@@ -222,14 +216,14 @@ int run_snap_circuit_info(const circuit_info_options& o) {
              s.apex_leaves, s.h_default(), fmt::join(s.hs, ","), s.challenge_bit_len, s.apex_height());
   fmt::print("shape mode: {:.1f} ms\n", ms);
   print_capacity({constraints, c.num_inputs, c.num_aux},
-                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, sector_bytes), gpu_memory_of(o), o.workers);
+                 compiled_of(o, filecoin::parameter_kind_t::snap_deals, sector_bytes), o);
   return exit_ok;
 }
 
 int run_circuit_info(const circuit_info_options& o) {
   if (!o.gpu_memory.empty()) {
     try {
-      if (gpu_memory_of(o) == 0) throw std::invalid_argument("zero bytes");
+      if (service::parse_size(o.gpu_memory) == 0) throw std::invalid_argument("zero bytes");
     } catch (const std::exception& e) {
       return report_error("circuit-info: --gpu-memory '" + o.gpu_memory + "': " + e.what() +
                           " (expected a size such as 78GiB)");
@@ -267,7 +261,7 @@ int run_circuit_info(const circuit_info_options& o) {
   print_step("tail", l.tail);
   fmt::print("shape mode (top + one challenge block): {:.1f} ms\n", ms);
   print_capacity({l.num_constraints(), l.num_inputs(), l.num_aux()},
-                 compiled_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes), gpu_memory_of(o), o.workers);
+                 compiled_of(o, filecoin::parameter_kind_t::porep, params.sector_bytes), o);
   if (o.full_shape) {
     r1cs::shape_cs cs;
     circuit.synthesize(cs);

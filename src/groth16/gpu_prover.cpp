@@ -95,9 +95,7 @@ gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_
     // against L and A streamed; on an 80 GB card with one 32 GiB PoRep proof
     // in flight, most of the points against none). Per query otherwise.
     auto lean = place(p, o, reserve(true), free, false);
-    if (all_on_device(lean.first) ||
-        (lean.first.fits && lean.first.streamed_bytes < placed.first.streamed_bytes))
-      return done(std::move(lean), true);
+    if (lean.first.fits && lean.first.streamed_bytes < placed.first.streamed_bytes) return done(std::move(lean), true);
     if (!placed.first.fits && !quiet) (void)place(p, o, reserve(false), free, true);  // the warning
   }
   return done(std::move(placed), false);
