@@ -72,7 +72,11 @@ void BM_gpu_msm(benchmark::State& state) {
   cfg.window_bits = uint32_t(state.range(1));
   cfg.threads = state.range(4) ? size_t(1) << state.range(4) : 0;
   cfg.sums = gpu::msm_sums(state.range(5));
-  cfg.affine_slice = state.range(6) ? size_t(1) << state.range(6) : 0;
+  if (cfg.sums == gpu::msm_sums::lanes) {
+    cfg.lanes = uint32_t(state.range(6));
+  } else {
+    cfg.affine_slice = state.range(6) ? size_t(1) << state.range(6) : 0;
+  }
   cfg.accumulate_blocks = uint32_t(state.range(7));
   auto& t = timer_for<C>(log_n, uint32_t(state.range(2)), uint32_t(state.range(3)));
   t.msm_ms(cfg);  // warm-up: allocations, module load
@@ -98,7 +102,8 @@ void BM_gpu_msm(benchmark::State& state) {
 }
 
 // Args: log_n, window bits (0 = cost model), % zero, % one, log2 accumulation threads (0 = default),
-// bucket sums (0 default, 1 XYZZ, 2 affine), log2 affine slice (0 = default), blocks per SM the
+// bucket sums (0 default, 1 XYZZ, 2 affine, 3 lanes), log2 affine slice (0 = default) or, for lanes,
+// the lanes per thread (8, 16, 32; 0 = 16), blocks per SM the
 // XYZZ accumulation is compiled for (msm_config::accumulate_blocks: 0 = default 4, 1 = unbounded, 3).
 void g1_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {20, 22, 24, 26, 27})
@@ -116,6 +121,13 @@ void g1_args(benchmark::internal::Benchmark* b) {
     for (int sums : {1, 2}) b->Args({log_n, 0, 50, 40, 0, sums, 0, 0});
   // Shorter accumulation blocks (more threads, smaller chunks): what they cost.
   for (int threads_log : {18, 19, 20}) b->Args({27, 0, 0, 0, threads_log, 1, 0, 0});
+  // Affine lanes (issue 19 item 1): lanes per thread and threads of lanes, at the cost model's width and at 22.
+  for (int log_n : {24, 27})
+    for (int threads_log : {15, 16, 17})
+      for (int lanes : {8, 16, 32}) b->Args({log_n, 0, 0, 0, threads_log, 3, lanes, 0});
+  b->Args({27, 22, 0, 0, 0, 3, 16, 0});
+  b->Args({27, 22, 0, 0, 0, 1, 0, 0});
+  b->Args({24, 0, 50, 40, 0, 3, 16, 0});
 }
 void g2_args(benchmark::internal::Benchmark* b) {
   for (int log_n : {16, 18, 20, 22, 24, 26}) b->Args({log_n, 0, 0, 0, 0, 0, 0, 0});

@@ -18,9 +18,11 @@ struct msm_stage_ms {
 };
 
 // How bucket sums are formed: XYZZ accumulators per chunk of sorted entries
-// (msm_algo.cuh), or affine additions in rounds sharing batched inversions
-// (msm_affine.cuh; G1 only, G2 always uses XYZZ).
-enum class msm_sums : uint8_t { automatic, xyzz, affine };
+// (msm_algo.cuh); affine additions in rounds sharing batched inversions
+// (msm_affine.cuh); or affine sums of `lanes` chunks per thread in lock step,
+// one binary-GCD inversion per step (msm_lanes.cuh). affine and lanes are G1
+// only; G2 always uses XYZZ.
+enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
 
 struct msm_config {
   uint32_t window_bits = 0;  // 0: cost model over the count of scalars other than 0 and 1
@@ -31,6 +33,9 @@ struct msm_config {
   msm_stage_ms* stages = nullptr;
   msm_sums sums = msm_sums::automatic;
   size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
+  // Chunks per thread for msm_sums::lanes: 8, 16 or 32 (0: 16); `threads`
+  // then counts threads of that many lanes (0: 2^16).
+  uint32_t lanes = 0;
   // Blocks of 128 threads per SM the G1 XYZZ accumulation is compiled for:
   // 1 (unbounded: 172 registers, 2 blocks fit), 3 (<= 168), 4 (<= 128, a few
   // spills); 0: 4, the fastest on an H200 (G1 2^27 942 ms against 968 and

@@ -234,6 +234,31 @@ struct stage_clock {
   }
 };
 
+constexpr uint32_t default_lanes = 16;
+constexpr size_t default_lanes_threads = size_t(1) << 16;
+
+// Bucket sums of one batch's sorted entries in affine lanes (msm_lanes.cuh):
+// threads of K lanes, then the XYZZ sums' fix-up over their chunks.
+template <class F>
+void lanes_sums(workspace<F>& ws, const affine_d<F>* bases, const uint32_t* keys, const uint32_t* vals, size_t total,
+                uint32_t K, size_t threads, const msm_plan& plan, xyzz_d<F>* bucket_out) {
+  cudaStream_t st = ws.stream;
+  const auto lp = msm_lanes::lanes_plan::make(total, threads, K);
+  ensure(ws.head_part, lp.chunks, st);
+  ensure(ws.tail_part, lp.chunks, st);
+  ensure(ws.tail_open, lp.chunks, st);
+  auto kernel = K == 8 ? msm_kernels::accumulate_lanes<F, 8>
+                       : K == 16 ? msm_kernels::accumulate_lanes<F, 16> : msm_kernels::accumulate_lanes<F, 32>;
+  kernel<<<blocks_for(lp.threads, 128), 128, 0, st>>>(bases, keys, vals, total, lp.L, lp.chunks, lp.threads, plan.c,
+                                                       plan.buckets, bucket_out, ws.head_part.data(),
+                                                       ws.tail_part.data(), ws.tail_open.data());
+  CUDA_LAUNCH_OK();
+  msm_kernels::fixup<F><<<blocks_for(lp.chunks, 128), 128, 0, st>>>(keys, total, lp.L, lp.chunks, plan.c,
+                                                                     plan.buckets, bucket_out, ws.head_part.data(),
+                                                                     ws.tail_part.data(), ws.tail_open.data());
+  CUDA_LAUNCH_OK();
+}
+
 // sum_i scalars[i] · bases[i] with both on the device (scalars in Montgomery form).
 template <class C, class F = typename field_of<C>::type>
 ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* scalars, size_t n,
@@ -289,6 +314,10 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
   }
   // Affine sums for G1 when asked (G2 keeps XYZZ: not measured there).
   const bool affine = cfg.sums == msm_sums::affine;
+  const bool lanes = cfg.sums == msm_sums::lanes;
+  const uint32_t lanes_k = cfg.lanes ? cfg.lanes : default_lanes;
+  if (lanes && lanes_k != 8 && lanes_k != 16 && lanes_k != 32)
+    throw std::invalid_argument("gpu msm: lanes " + std::to_string(lanes_k) + " (8, 16 or 32)");
   std::vector<P> windows;
   if (m != 0) {
     const size_t cap = plan.batch_entries(m), cap_chunks = plan.chunks(m);
@@ -326,6 +355,10 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
         if (affine) {
           affine_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
                       cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan, ws.buckets.data());
+          summed = true;
+        } else if (lanes) {
+          lanes_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total, lanes_k,
+                     cfg.threads ? cfg.threads : default_lanes_threads, plan, ws.buckets.data());
           summed = true;
         }
       }

@@ -7,6 +7,7 @@
 #include "gpu/fr_d.cuh"
 #include "gpu/msm_affine.cuh"
 #include "gpu/msm_algo.cuh"
+#include "gpu/msm_lanes.cuh"
 #include "gpu/xyzz_d.cuh"
 
 namespace cuzk::gpu::msm_kernels {
@@ -69,6 +70,18 @@ __global__ void __launch_bounds__(128, MIN_BLOCKS)
   if (t >= chunks) return;
   base_group<F> g{bases};
   msm_algo::accumulate_chunk(g, keys, vals, total, L, t, c, buckets, bucket_out, head_part, tail_part, tail_open);
+}
+
+// Thread t sums chunks t·K .. t·K + K - 1 in affine lanes (msm_lanes.cuh).
+template <class F, int K>
+__global__ void __launch_bounds__(128)
+    accumulate_lanes(const affine_d<F>* __restrict__ bases, const uint32_t* keys, const uint32_t* vals,
+                     size_t total, size_t L, size_t chunks, size_t threads, uint32_t c, uint32_t buckets,
+                     xyzz_d<F>* bucket_out, xyzz_d<F>* head_part, xyzz_d<F>* tail_part, uint8_t* tail_open) {
+  const size_t t = thread_id();
+  if (t >= threads) return;
+  msm_lanes::accumulate_lanes<F, K>(bases, keys, vals, total, L, chunks, t, c, buckets, bucket_out, head_part,
+                                    tail_part, tail_open);
 }
 
 template <class F>

@@ -41,6 +41,15 @@ msm_config sums(gpu::msm_sums how, uint32_t c = 0, size_t slice = 0) {
   cfg.affine_slice = slice;
   return cfg;
 }
+// Affine lanes (G1 only): K lanes per thread, `threads` threads of them (0: defaults).
+msm_config lanes(uint32_t K, size_t threads = 0, uint32_t c = 0) {
+  msm_config cfg;
+  cfg.window_bits = c;
+  cfg.sums = gpu::msm_sums::lanes;
+  cfg.lanes = K;
+  cfg.threads = threads;
+  return cfg;
+}
 constexpr auto affine = gpu::msm_sums::affine;
 constexpr auto xyzz = gpu::msm_sums::xyzz;
 
@@ -73,6 +82,8 @@ TYPED_TEST(gpu_msm, random_sizes_match_cpu) {
     }
     EXPECT_EQ(dev.msm(s, 0, sums(affine)), want) << "n=" << n << " affine";
     EXPECT_EQ(dev.msm(s, 0, sums(affine, 0, 1000)), want) << "n=" << n << " affine, slices of 1000";
+    for (uint32_t K : {8u, 16u, 32u}) EXPECT_EQ(dev.msm(s, 0, lanes(K)), want) << "n=" << n << " lanes " << K;
+    EXPECT_EQ(dev.msm(s, 0, lanes(16, 5)), want) << "n=" << n << " lanes 16, 5 threads (long chunks)";
   }
 }
 
@@ -94,6 +105,8 @@ TYPED_TEST(gpu_msm, edge_cases_match_cpu) {
     EXPECT_EQ(dev.msm(s, 0, sums(xyzz)), want) << what << " xyzz";
     EXPECT_EQ(dev.msm(s, 0, sums(affine)), want) << what << " affine";
     EXPECT_EQ(dev.msm(s, 0, sums(affine, 12, 7)), want) << what << " affine c=12, slices of 7";
+    EXPECT_EQ(dev.msm(s, 0, lanes(16)), want) << what << " lanes";
+    EXPECT_EQ(dev.msm(s, 0, lanes(8, 3, 12)), want) << what << " lanes 8, 3 threads, c=12";
   };
   check(std::vector<fr_t>(n, fr_t::zero()), "all zero");
   check(std::vector<fr_t>(n, fr_t::one()), "all one");
@@ -127,6 +140,7 @@ TYPED_TEST(gpu_msm, subranges_of_resident_bases) {
   auto s = gpu::test::random_frs(10, rng);
   EXPECT_THROW(dev.msm(s, n - 5), std::invalid_argument);
   EXPECT_THROW(dev.msm(s, 0, msm_config{40, 0}), std::invalid_argument);
+  EXPECT_THROW(dev.msm(s, 0, lanes(12)), std::invalid_argument);
 }
 
 // Bases filled in pieces (a parameter file read straight onto the device):
@@ -241,15 +255,16 @@ TEST(gpu_msm_fp_lazy, both_forms_give_the_g1_msms_result) {
   gpu::msm_timer<ec::g1_curve> t(g1, 14, seed, 20, 20);
   t.msm_ms();
   const auto want = t.last_result();
-  for (auto how : {gpu::msm_sums::xyzz, gpu::msm_sums::affine}) {
+  for (auto how : {gpu::msm_sums::xyzz, gpu::msm_sums::affine, gpu::msm_sums::lanes}) {
     for (uint32_t c : {0u, 9u}) {
       msm_config cfg;
       cfg.window_bits = c;
       cfg.sums = how;
+      cfg.lanes = c == 9 ? 8 : 32;
       for (bool below_2p : {false, true}) {
         t.msm_ms_fp(below_2p, cfg);
-        EXPECT_EQ(t.last_result(), want) << "c " << c << " affine " << (how == gpu::msm_sums::affine)
-                                         << " below 2p " << below_2p << " seed " << seed;
+        EXPECT_EQ(t.last_result(), want) << "c " << c << " sums " << int(how) << " below 2p " << below_2p
+                                         << " seed " << seed;
       }
     }
   }
