@@ -18,6 +18,7 @@
 #include "ec/curves.hpp"
 #include "gpu/device.hpp"
 #include "gpu/msm_timer.hpp"
+#include "groth16/gpu_setup.hpp"
 
 namespace {
 
@@ -174,6 +175,34 @@ void BM_gpu_msm_g1_lazy(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// The GPU setup's fixed-base multiplications (groth16::gpu_setup_muls: scalars
+// to canonical on the host, 32 table additions and one inversion per point on
+// the GPU, the points back to the host), 2^log_n random scalars, wall time.
+// The inversion is mont_d::inverse (the binary GCD).
+template <class C>
+void BM_gpu_fixed_base(benchmark::State& state) {
+  if (gpu::device_count() == 0) {
+    state.SkipWithError("no CUDA device of compute capability >= 9.0");
+    return;
+  }
+  std::mt19937_64 rng(0xf1ced);
+  std::vector<ff::fr_t> k(size_t(1) << state.range(0));
+  for (auto& x : k) x = ff::fr_t::random(rng);
+  const auto muls = groth16::gpu_setup_muls();
+  auto once = [&] {
+    if constexpr (std::is_same_v<C, ec::g1_curve>) return muls.g1(k).size();
+    else return muls.g2(k).size();
+  };
+  benchmark::DoNotOptimize(once());  // warm-up: tables, module load
+  for (auto _ : state) benchmark::DoNotOptimize(once());
+  state.counters["Mpts_per_s"] =
+      benchmark::Counter(double(k.size()) * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
+}
+BENCHMARK_TEMPLATE(BM_gpu_fixed_base, ec::g1_curve)->Name("BM_gpu_fixed_base_g1")->ArgName("log_n")->Arg(22)
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK_TEMPLATE(BM_gpu_fixed_base, ec::g2_curve)->Name("BM_gpu_fixed_base_g2")->ArgName("log_n")->Arg(20)
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 BENCHMARK_TEMPLATE(BM_gpu_msm, ec::g1_curve)
     ->Name("BM_gpu_msm_g1")->ArgNames({"log_n", "c", "zero", "one", "threads_log", "sums", "slice_log", "blocks"})->Apply(g1_args)

@@ -164,6 +164,15 @@ void BM_gpu_fp_mul_lazy(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fp_mul_lazy)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// Fp inversions per second: the binary GCD (fermat 0, mont_d::inverse) against a^(p-2) (fermat 1).
+void BM_gpu_fp_inv(benchmark::State& state) {
+  const bool fermat = state.range(0) != 0;
+  probe_rate(state, [fermat](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::fp_inv_ms(fermat, b, t, m); },
+             132 * 4, 128, 16, 16.0, "Ginv/s");
+}
+BENCHMARK(BM_gpu_fp_inv)->ArgNames({"fermat"})->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)
+    ->MinTime(0.3);
+
 // Fp squaring: the dedicated square (mont_d::sqr) against the CIOS product x·x.
 void BM_gpu_fp_sqr(benchmark::State& state) {
   probe_rate(state, cuzk::gpu::fp_sqr_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gsqr/s");

@@ -1,13 +1,14 @@
 #pragma once
 // Modular inversion by a binary GCD over approximations (T. Pornin, "Optimized
-// Binary GCD for Modular Inversion", IACR ePrint 2020/972), for mont_d fields
-// on the device and, compiled as host code, in CI.
+// Binary GCD for Modular Inversion", IACR ePrint 2020/972): mont_d::inverse
+// on the device and, compiled as host code, in CI. This header works on raw
+// limbs; mont_d adds the Montgomery scaling.
 //
 // Why: Fermat's a^(p-2) costs ~380 squarings and ~190 products for Fp (~420
-// product-equivalents). The batched affine bucket sums (msm_lanes.cuh) pay one
-// inversion per batch of K additions that save ~4 products each, so Fermat
-// would need K ~ 100 pending additions per thread, more state than an SM can
-// hold. This inversion costs ~60 product-equivalents: 25 outer steps, each 31
+// product-equivalents), which was most of a GPU setup point (fixed_base.cu: 32
+// mixed additions, then one inversion) and made batched affine sums need ~100
+// pending additions per thread (msm_lanes.cuh). This inversion costs ~60
+// product-equivalents by count: 25 outer steps, each 31
 // cheap steps on 64-bit approximations of a and b, then one linear
 // combination of the full values (a, b) and of the Bezout cofactors (u, v),
 // the latter divided by 2^32 Montgomery-style so they stay below p.
@@ -16,14 +17,16 @@
 // in step whatever their inputs. The result is checked (b must end at 1, a
 // at 0); a failure, which the bound 31·25 >= 2·381 - 1 steps rules out for
 // invertible inputs, falls back to Fermat, and 0 gives 0 as Fermat does.
+// Plain C++ on 64-bit integers (no carry-chain PTX), so the host emulation is
+// the device's code.
 //
 // Invariants (t = 31 × steps so far, s = 32 × steps so far):
 //   a·2^t ≡ u·2^s·y and b·2^t ≡ v·2^s·y (mod m),
 // so when b = 1: 1/y = v·2^(s - t) = v·2^N for N outer steps.
+#include <cstddef>
 #include <cstdint>
 
-#include "ff/bigint.hpp"
-#include "gpu/mont_d.cuh"
+#include "gpu/carry_chain.cuh"
 
 namespace cuzk::gpu::bingcd {
 
@@ -130,23 +133,16 @@ CUZK_UNROLL
 // 2·bits - 1 in all.
 constexpr uint32_t outer_steps(size_t bits) { return uint32_t((2 * bits - 1 + 30) / 31); }
 
-// 1/y in Montgomery form for y in Montgomery form, into r; false when the
-// steps did not end at gcd 1 (y = 0, or a bound broken: inverse() then
-// falls back to Fermat).
-template <class P>
-CUZK_HD bool try_inverse(const mont_d<P>& y, mont_d<P>& r) {
-  using F = mont_d<P>;
-  constexpr int n = F::n;
-  constexpr auto mod = F::split(P::modulus);
-  constexpr uint32_t N = outer_steps(ff::big_num_bits(P::modulus));
-  // y^-1 = v·2^N as integers; in Montgomery form the result is
-  // mont(v, 2^N·R^3 mod m) = v·2^N·R^2 = (y/R)^-1·R.
-  constexpr auto scale = F::split(ff::big_pow2_mod(N + 3 * 32 * n, P::modulus));
-  uint32_t a[n], b[n], u[n], v[n];
+// The steps for y (n limbs, below the odd modulus m of N outer steps): v with
+// y^-1 = v·2^N (mod m), v below m. False when they did not end at gcd 1: y
+// = 0, or a bound broken (mont_d::inverse then falls back to Fermat).
+template <int n>
+CUZK_HD bool steps(const uint32_t* y, const uint32_t* mod, uint32_t m_inv, uint32_t N, uint32_t* v) {
+  uint32_t a[n], b[n], u[n];
 CUZK_UNROLL
   for (int i = 0; i < n; ++i) {
-    a[i] = y.l[i];
-    b[i] = mod.v[i];
+    a[i] = y[i];
+    b[i] = mod[i];
     u[i] = i == 0 ? 1u : 0u;
     v[i] = 0;
   }
@@ -188,8 +184,8 @@ CUZK_UNROLL
     if (neg_a) f0 = -f0, g0 = -g0;
     if (neg_b) f1 = -f1, g1 = -g1;
     uint32_t nu[n], nv[n];
-    lincomb_mod<n>(u, v, f0, g0, mod.v, F::m_inv, nu);
-    lincomb_mod<n>(u, v, f1, g1, mod.v, F::m_inv, nv);
+    lincomb_mod<n>(u, v, f0, g0, mod, m_inv, nu);
+    lincomb_mod<n>(u, v, f1, g1, mod, m_inv, nv);
 CUZK_UNROLL
     for (int i = 0; i < n; ++i) {
       a[i] = na[i];
@@ -201,21 +197,7 @@ CUZK_UNROLL
   uint32_t bad = b[0] ^ 1u;
 CUZK_UNROLL
   for (int i = 0; i < n; ++i) bad |= a[i] | (i > 0 ? b[i] : 0u);
-  F k;
-CUZK_UNROLL
-  for (int i = 0; i < n; ++i) {
-    r.l[i] = v[i];
-    k.l[i] = scale.v[i];
-  }
-  r = r * k;
   return bad == 0;
-}
-
-// 1/y (0 for 0, as Fermat gives).
-template <class P>
-CUZK_HD mont_d<P> inverse(const mont_d<P>& y) {
-  mont_d<P> r;
-  return try_inverse(y, r) ? r : y.inverse();
 }
 
 }  // namespace cuzk::gpu::bingcd

@@ -1,7 +1,7 @@
 // Fixed-base batch multiplication (fixed_base.hpp). The table (768 KiB for
 // G1, 1.5 MiB for G2) stays in L2 across the whole batch, so each thread's 32
 // gathers are L2 hits; the work is the mixed additions (8M + 2S each) and
-// one inversion per point.
+// one inversion per point (mont_d::inverse: the binary GCD).
 #include <stdexcept>
 #include <string>
 

@@ -7,8 +7,9 @@
 // table[w * 256 + d] = d * 2^(8w) * base in affine form, digit 0 at infinity;
 // 32 windows cover a 256-bit scalar. One thread per scalar adds its nonzero
 // digits' entries into an XYZZ accumulator (at most 32 mixed additions, no
-// doublings) and normalizes it with one Fermat inversion (about 570 more
-// products: cheaper on the GPU than the host's batch inversion, which took
+// doublings) and normalizes it with one inversion (mont_d::inverse, the
+// binary GCD of bingcd_d.cuh: ~60 products by count where Fermat took ~420;
+// either is cheaper on the GPU than the host's batch inversion, which took
 // ~90 % of a 32 GiB setup). out[i] is affine, infinity as (0, 0): affine
 // coordinates are unique, so the result is the CPU's bit for bit.
 // Throws std::invalid_argument on mismatched sizes, std::runtime_error on

@@ -108,11 +108,9 @@ CUZK_UNROLL
   CUZK_HD fp_lazy_d& operator-=(const fp_lazy_d& b) { return *this = *this - b; }
   CUZK_HD fp_lazy_d& operator*=(const fp_lazy_d& b) { return *this = *this * b; }
 
-  // a^(p-2) by Fermat (0 for 0), as fp_d::inverse.
-  CUZK_HD fp_lazy_d inverse() const {
-    constexpr limbs32 e = fp_d::inverse_exponent();
-    return pow_by_limbs(*this, e.v);
-  }
+  // 1/a (0 for 0): fp_d::inverse of the canonical value (the binary GCD
+  // wants its input below p).
+  CUZK_HD fp_lazy_d inverse() const { return {canonical().inverse()}; }
 };
 static_assert(sizeof(fp_lazy_d) == sizeof(fp_d) && alignof(fp_lazy_d) == alignof(fp_d));
 static_assert(fp_lazy_d::modulus().v[fp_lazy_d::n - 1] < (1u << 30),

@@ -21,7 +21,7 @@
 // forward_pairs collects each pair's denominator into per-thread products
 // (prefix products kept for the way back), the thread products are inverted
 // by the same trick over plain field elements (batch_forward / batch_backward,
-// recursively, with Fermat inversions at the bottom), and backward_pairs
+// recursively, with single inversions at the bottom), and backward_pairs
 // unwinds each thread's products and finishes the additions.
 //
 // Everything here is written once for the kernels and for host emulation
@@ -37,9 +37,9 @@ namespace cuzk::gpu::msm_affine {
 
 // Items per thread in forward_pairs / backward_pairs and in each level of the
 // batched inversion, and the level size at which each element is inverted on
-// its own (Fermat, ~570 products).
+// its own (mont_d::inverse, the binary GCD).
 constexpr uint32_t group = 16;
-constexpr size_t fermat_below = size_t(1) << 14;
+constexpr size_t single_below = size_t(1) << 14;
 
 // The items of one round: keys and points (round 0: the bases through the digit values).
 template <class F>

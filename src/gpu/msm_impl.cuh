@@ -131,10 +131,10 @@ struct max_u32 {
   __host__ __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
 };
 
-// x[0, m) <- their inverses (none zero): the batched trick per level, Fermat below fermat_below.
+// x[0, m) <- their inverses (none zero): the batched trick per level, single inversions below single_below.
 template <class F>
 void invert_in_place(workspace<F>& ws, F* x, size_t m, size_t level) {
-  if (m <= msm_affine::fermat_below) {
+  if (m <= msm_affine::single_below) {
     msm_kernels::invert_each<F><<<blocks_for(m, 128), 128, 0, ws.stream>>>(x, m);
     CUDA_LAUNCH_OK();
     return;

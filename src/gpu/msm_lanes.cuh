@@ -8,8 +8,8 @@
 // step. A chunk's running sum is an affine point, so adding a base costs a
 // slope: λ = (y_b - y)/(x_b - x), x' = λ² - x - x_b, y' = λ(x - x') - y.
 // The K denominators of a step share one inversion (Montgomery's trick:
-// prefix products forward, then one inverse walked backward), which is a
-// binary GCD (bingcd_d.cuh, ~60 products) instead of Fermat (~420). Per
+// prefix products forward, then one inverse walked backward), a binary GCD
+// (mont_d::inverse, bingcd_d.cuh: ~60 products) instead of Fermat (~420). Per
 // addition: 1 product forward, 2 backward, 3 for the slope and the new
 // point, plus 1/K of the inversion, against ~10 for an XYZZ mixed addition.
 //
@@ -19,13 +19,12 @@
 //
 // Rare cases take the exact formula: a base at infinity is skipped; the first
 // entry of a run becomes the sum; a base with the sum's x (the same point,
-// or its negative) doubles through XYZZ with a Fermat inversion, or empties
+// or its negative) doubles through XYZZ with an inversion of its own, or empties
 // the sum. Host-compilable: CI runs it over real points (test_gpu_msm_emulated).
 #include <cstddef>
 #include <cstdint>
 
 #include "gpu/affine_d.cuh"
-#include "gpu/bingcd_d.cuh"
 #include "gpu/msm_algo.cuh"
 #include "gpu/xyzz_d.cuh"
 
@@ -36,16 +35,6 @@
 #endif
 
 namespace cuzk::gpu::msm_lanes {
-
-// 1/x by the binary GCD, for fp_d and for fp_lazy_d (through its canonical value).
-template <class F>
-CUZK_HD F invert(const F& x) {
-  if constexpr (requires { x.canonical(); }) {
-    return F::of(bingcd::inverse(x.canonical()));
-  } else {
-    return bingcd::inverse(x);
-  }
-}
 
 template <class F>
 struct lane_t {
@@ -129,7 +118,7 @@ CUZK_HD void accumulate_lanes(const affine_d<F>* bases, const uint32_t* keys, co
       }
       l.prefix = run;
     }
-    F inv = invert(run);
+    F inv = run.inverse();  // the binary GCD (mont_d::inverse)
     CUZK_LOOP_ONCE
     for (int j = K - 1; j >= 0; --j) {
       lane_t<F>& l = lane[j];

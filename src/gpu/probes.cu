@@ -102,6 +102,18 @@ __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
   out[id] = x + y;
 }
 
+// Inversions, each of the previous result plus a constant (a dependent chain
+// per thread): the binary GCD (mont_d::inverse) or Fermat.
+template <bool fermat>
+__global__ void fp_inv_kernel(fp_d* out, uint32_t invs) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  fp_d x = fp_d::one();
+  x.l[0] ^= id;
+  x.l[3] ^= id * 0x9e3779b9u;
+  for (uint32_t i = 0; i < invs; ++i) x = (fermat ? x.fermat_inverse() : x.inverse()) + fp_d::one();
+  out[id] = x;
+}
+
 // Two chains of squarings: sqr_sos (the dedicated square) or x·x (CIOS).
 template <bool dedicated>
 __global__ void fp_sqr_kernel(fp_d* out, uint32_t sqrs) {
@@ -218,6 +230,10 @@ double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_threa
 
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
   return loop_kernel_ms(fp_mul_kernel<fp_d::mul_karatsuba>, blocks, threads, muls_per_thread);
+}
+
+double fp_inv_ms(bool fermat, uint32_t blocks, uint32_t threads, uint32_t invs_per_thread) {
+  return loop_kernel_ms(fermat ? fp_inv_kernel<true> : fp_inv_kernel<false>, blocks, threads, invs_per_thread);
 }
 
 double fp_sqr_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread) {

@@ -38,6 +38,10 @@ double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_
 // fp_lazy_d multiplies (values below 2p).
 double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 
+// One chain of Fp inversions per thread: the binary GCD (mont_d::inverse) or,
+// fermat, a^(p-2).
+double fp_inv_ms(bool fermat, uint32_t blocks, uint32_t threads, uint32_t invs_per_thread);
+
 // Two chains of Fp squarings per thread: mont_d::sqr_sos (the dedicated
 // square) and, for comparison, the CIOS product x·x (what sqr() is today).
 double fp_sqr_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thread);

@@ -506,15 +506,15 @@ TEST(gpu_msm_emulated, inversion_and_affine_match_host) {
 // x <- 1/x as msm_detail::invert_in_place does it, with the Fermat threshold
 // a parameter so that small inputs go through the batched levels.
 template <class F>
-void host_invert(std::vector<F>& x, size_t fermat_below) {
-  if (x.size() <= fermat_below) {
+void host_invert(std::vector<F>& x, size_t single_below) {
+  if (x.size() <= single_below) {
     for (auto& v : x) v = v.inverse();
     return;
   }
   const size_t T = msm_affine::group_threads(x.size());
   std::vector<F> prefix(x.size()), prod(T);
   for (size_t t = 0; t < T; ++t) msm_affine::batch_forward(x.data(), x.size(), t, prefix.data(), prod.data());
-  host_invert(prod, fermat_below);
+  host_invert(prod, single_below);
   for (size_t t = 0; t < T; ++t) msm_affine::batch_backward(x.data(), x.size(), t, prefix.data(), prod.data());
 }
 
@@ -522,7 +522,7 @@ void host_invert(std::vector<F>& x, size_t fermat_below) {
 // scans written out. Returns the number of rounds.
 template <class F>
 size_t host_affine_sums(const std::vector<affine_d<F>>& bases, const std::vector<uint32_t>& keys,
-                        const std::vector<uint32_t>& vals, size_t slice, uint32_t c, size_t fermat_below,
+                        const std::vector<uint32_t>& vals, size_t slice, uint32_t c, size_t single_below,
                         std::vector<xyzz_d<F>>& bucket_out) {
   const uint32_t buckets = uint32_t(1) << (c - 1);
   size_t rounds = 0;
@@ -550,7 +550,7 @@ size_t host_affine_sums(const std::vector<affine_d<F>>& bases, const std::vector
       const size_t T = msm_affine::group_threads(m);
       std::vector<F> prefix(m), prod(T);
       for (size_t t = 0; t < T; ++t) msm_affine::forward_pairs(it, lead.data(), m, t, prefix.data(), prod.data());
-      host_invert(prod, fermat_below);
+      host_invert(prod, single_below);
       for (size_t t = 0; t < T; ++t)
         msm_affine::backward_pairs(it, lead.data(), m, t, prefix.data(), prod.data(), pts[side].data());
       it.key = next_key[side].data();
@@ -574,9 +574,9 @@ TEST(gpu_msm_emulated, batched_inversion_matches_host) {
       while (h[i].is_zero());
       d[i] = to_d<fp_d>(h[i]);
     }
-    for (size_t fermat_below : {size_t(1), size_t(20)}) {
+    for (size_t single_below : {size_t(1), size_t(20)}) {
       auto inv = d;
-      host_invert(inv, fermat_below);
+      host_invert(inv, single_below);
       for (size_t i = 0; i < m; ++i)
         ASSERT_EQ(to_h<ff::fp_t>(inv[i]), h[i].inverse()) << "m=" << m << " i=" << i << " seed " << seed;
     }
@@ -620,9 +620,9 @@ void check_affine_sums(uint64_t seed) {
       want[msm_algo::bucket_of(key, c, buckets)] += J::from_affine(val & 1 ? -b : b);
     }
     for (size_t slice : {size_t(1), size_t(2), size_t(3), size_t(7), n}) {
-      for (size_t fermat_below : {size_t(1), msm_affine::fermat_below}) {
+      for (size_t single_below : {size_t(1), msm_affine::single_below}) {
         std::vector<xyzz_d<F>> got(want.size(), xyzz_d<F>::inf());
-        const size_t rounds = host_affine_sums(bases, keys, vals, slice, c, fermat_below, got);
+        const size_t rounds = host_affine_sums(bases, keys, vals, slice, c, single_below, got);
         if (slice == n && trial % 2) {
           EXPECT_GE(rounds, 6u) << "a skewed bucket takes log2 of its size in rounds";
         }
