@@ -54,11 +54,10 @@ CUZK_UNROLL
   return v & ((uint64_t(1) << 33) - 1);
 }
 
-// (x·f + y·g) / 2^31 for |f| + |g| <= 2^31, exact by construction of f, g;
-// the magnitude into r, its sign returned (true: negative).
+// t = x·f + y·g for |f| + |g| <= 2^31: n limbs into t, the signed word above
+// them returned.
 template <int n>
-CUZK_HD bool lincomb_shift31(const uint32_t* x, const uint32_t* y, int64_t f, int64_t g, uint32_t* r) {
-  uint32_t t[n];
+CUZK_HD int64_t lincomb(const uint32_t* x, const uint32_t* y, int64_t f, int64_t g, uint32_t* t) {
   int64_t acc = 0;
 CUZK_UNROLL
   for (int i = 0; i < n; ++i) {
@@ -67,6 +66,15 @@ CUZK_UNROLL
     t[i] = uint32_t(acc);
     acc >>= 32;  // arithmetic
   }
+  return acc;
+}
+
+// (x·f + y·g) / 2^31 for |f| + |g| <= 2^31, exact by construction of f, g;
+// the magnitude into r, its sign returned (true: negative).
+template <int n>
+CUZK_HD bool lincomb_shift31(const uint32_t* x, const uint32_t* y, int64_t f, int64_t g, uint32_t* r) {
+  uint32_t t[n];
+  const int64_t acc = lincomb<n>(x, y, f, g, t);
   // The value is t + acc·2^(32n); shift right by 31 (the low 31 bits are 0).
 CUZK_UNROLL
   for (int i = 0; i < n - 1; ++i) r[i] = (t[i] >> 31) | (t[i + 1] << 1);
@@ -90,13 +98,7 @@ template <int n>
 CUZK_HD void lincomb_mod(const uint32_t* x, const uint32_t* y, int64_t f, int64_t g, const uint32_t* m,
                          uint32_t m_inv, uint32_t* r) {
   uint32_t t[n];
-  int64_t acc = 0;
-CUZK_UNROLL
-  for (int i = 0; i < n; ++i) {
-    acc += int64_t(x[i]) * f + int64_t(y[i]) * g;
-    t[i] = uint32_t(acc);
-    acc >>= 32;
-  }
+  int64_t acc = lincomb<n>(x, y, f, g, t);
   const uint32_t q = t[0] * m_inv;  // t + q·m ≡ 0 (mod 2^32)
   uint64_t c = 0;
 CUZK_UNROLL

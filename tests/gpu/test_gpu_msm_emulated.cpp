@@ -6,9 +6,10 @@
 // chunks and skewed digits so that runs cross many chunk boundaries; and the
 // device XYZZ / Fp2 formulas (and Fp with values below 2p) against
 // ec::xyzz_t, ff::fp2_t and ff::fp_t, and the
-// setup kernel's inversion and XYZZ -> affine against the host's; and the
-// affine bucket sums (msm_affine.cuh), round by round, against per-bucket
-// sums of the CPU's group law.
+// setup kernel's inversion and XYZZ -> affine against the host's; the
+// affine bucket sums (msm_affine.cuh), round by round, and the affine lanes
+// (msm_lanes.cuh) against per-bucket sums of the CPU's group law; and the
+// binary-GCD inversion (bingcd_d.cuh) against the host field's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,9 +22,12 @@
 #include <vector>
 
 #include "gpu/fp2_d.cuh"
+#include "gpu/fp_d.cuh"
 #include "gpu/fp_lazy_d.cuh"
+#include "gpu/fr_d.cuh"
 #include "gpu/msm_affine.cuh"
 #include "gpu/msm_algo.cuh"
+#include "gpu/msm_lanes.cuh"
 #include "gpu/msm_plan.hpp"
 #include "gpu/xyzz_d.cuh"
 #include "msm/msm.hpp"
@@ -583,51 +587,72 @@ TEST(gpu_msm_emulated, batched_inversion_matches_host) {
   }
 }
 
-// Sorted digit entries over few bases (so pairs often hold the same base:
-// doublings with equal signs, infinity with opposite ones), a base at
-// infinity, digit-0 keys, skewed buckets (runs of hundreds, over many
-// rounds) and slices of 1, 2, 3, 7 entries (runs split across slices); over
-// fp_d and over fp_lazy_d (the G1 MSM's form, whose equal x and zero y are
-// congruences).
+// Sorted digit entries over the given bases (few, so pairs often hold the
+// same base: doublings with equal signs, infinity with opposite ones), with
+// digit-0 keys; odd trials skew the buckets (runs of hundreds, over many
+// rounds or chunks). want: each bucket's sum by the CPU's group law.
+template <class C>
+struct sorted_entries_t {
+  std::vector<uint32_t> keys, vals;
+  std::vector<ec::jacobian_t<C>> want;
+};
+template <class C>
+sorted_entries_t<C> sorted_entries(const std::vector<ec::affine_t<C>>& bases, uint32_t c, uint32_t windows, int trial,
+                                   std::mt19937_64& rng) {
+  const uint32_t buckets = uint32_t(1) << (c - 1);
+  const size_t n = trial % 2 ? 300 + rng() % 200 : 1 + rng() % 500;
+  std::vector<std::pair<uint32_t, uint32_t>> entries(n);
+  for (auto& [key, val] : entries) {
+    const uint32_t w = uint32_t(rng() % windows);
+    const uint32_t mag = trial % 2 ? (rng() % 4 == 0 ? uint32_t(rng() % (buckets + 1)) : 3u)
+                                   : uint32_t(rng() % (buckets + 1));
+    key = (w << c) | mag;
+    val = uint32_t(rng() % bases.size()) << 1 | uint32_t(rng() % 2);
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  sorted_entries_t<C> out;
+  out.want.assign(size_t(windows) * buckets, ec::jacobian_t<C>::infinity());
+  for (const auto& [key, val] : entries) {
+    out.keys.push_back(key);
+    out.vals.push_back(val);
+    if (msm_algo::key_magnitude(key, c) == 0) continue;
+    const auto& b = bases[val >> 1];
+    out.want[msm_algo::bucket_of(key, c, buckets)] += ec::jacobian_t<C>::from_affine(val & 1 ? -b : b);
+  }
+  return out;
+}
+
+// 24 random G1 bases and one at infinity, on the host and as F's.
+template <class F>
+std::pair<std::vector<ec::affine_t<ec::g1_curve>>, std::vector<affine_d<F>>> few_bases(std::mt19937_64& rng) {
+  auto host = cuzk::gpu::test::random_points<ec::g1_curve>(24, rng);
+  host.push_back(ec::affine_t<ec::g1_curve>::infinity());
+  std::vector<affine_d<F>> dev;
+  for (const auto& b : host) dev.push_back(to_d<affine_d<F>>(b));
+  return {host, dev};
+}
+
+// The affine rounds over sorted_entries, in slices of 1, 2, 3, 7 entries and
+// whole (runs split across slices); over fp_d and over fp_lazy_d (the G1
+// MSM's form, whose equal x and zero y are congruences).
 template <class F>
 void check_affine_sums(uint64_t seed) {
   using C = ec::g1_curve;
-  using J = ec::jacobian_t<C>;
   std::mt19937_64 rng(seed);
-  auto host_bases = cuzk::gpu::test::random_points<C>(24, rng);
-  host_bases.push_back(ec::affine_t<C>::infinity());
-  std::vector<affine_d<F>> bases;
-  for (const auto& b : host_bases) bases.push_back(to_d<affine_d<F>>(b));
-  const uint32_t c = 4, windows = 3, buckets = uint32_t(1) << (c - 1);
+  const auto [host_bases, bases] = few_bases<F>(rng);
+  const uint32_t c = 4, windows = 3;
   for (int trial = 0; trial < 8; ++trial) {
-    const size_t n = trial % 2 ? 300 + rng() % 200 : 1 + rng() % 500;
-    std::vector<std::pair<uint32_t, uint32_t>> entries(n);
-    for (auto& [key, val] : entries) {
-      const uint32_t w = uint32_t(rng() % windows);
-      const uint32_t mag = trial % 2 ? (rng() % 4 == 0 ? uint32_t(rng() % (buckets + 1)) : 3u)
-                                     : uint32_t(rng() % (buckets + 1));
-      key = (w << c) | mag;
-      val = uint32_t(rng() % bases.size()) << 1 | uint32_t(rng() % 2);
-    }
-    std::stable_sort(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.first < b.first; });
-    std::vector<uint32_t> keys, vals;
-    std::vector<J> want(size_t(windows) * buckets, J::infinity());
-    for (const auto& [key, val] : entries) {
-      keys.push_back(key);
-      vals.push_back(val);
-      if (msm_algo::key_magnitude(key, c) == 0) continue;
-      const auto& b = host_bases[val >> 1];
-      want[msm_algo::bucket_of(key, c, buckets)] += J::from_affine(val & 1 ? -b : b);
-    }
+    const auto e = sorted_entries(host_bases, c, windows, trial, rng);
+    const size_t n = e.keys.size();
     for (size_t slice : {size_t(1), size_t(2), size_t(3), size_t(7), n}) {
       for (size_t single_below : {size_t(1), msm_affine::single_below}) {
-        std::vector<xyzz_d<F>> got(want.size(), xyzz_d<F>::inf());
-        const size_t rounds = host_affine_sums(bases, keys, vals, slice, c, single_below, got);
+        std::vector<xyzz_d<F>> got(e.want.size(), xyzz_d<F>::inf());
+        const size_t rounds = host_affine_sums(bases, e.keys, e.vals, slice, c, single_below, got);
         if (slice == n && trial % 2) {
           EXPECT_GE(rounds, 6u) << "a skewed bucket takes log2 of its size in rounds";
         }
-        for (size_t k = 0; k < want.size(); ++k)
-          ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(got[k])).to_jacobian(), want[k])
+        for (size_t k = 0; k < e.want.size(); ++k)
+          ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(got[k])).to_jacobian(), e.want[k])
               << "trial " << trial << " n=" << n << " slice " << slice << " bucket " << k << " seed " << seed;
       }
     }
@@ -640,6 +665,122 @@ TEST(gpu_msm_emulated, affine_sums_match_bucket_sums) {
 
 TEST(gpu_msm_emulated, affine_sums_below_2p_match_bucket_sums) {
   check_affine_sums<fp_lazy_d>(cuzk::test::seed("gpu_msm_emulated.affine sums below 2p"));
+}
+
+// The binary-GCD inversion (bingcd_d.cuh: mont_d::inverse, which every device
+// normalisation uses) against the host field's.
+// Values whose binary GCD is least like a random one's: small, powers of two,
+// just below the modulus, all ones, and long runs of equal top bits.
+template <class H>
+std::vector<H> edge_values() {
+  std::vector<H> v{H::one(), -H::one(), H::from_u64(2), H::from_u64(3), -H::from_u64(2), H::from_u64(~0ull)};
+  for (int k : {1, 31, 32, 33, 63, 64, 65, 127, 200, 250, 254, 300, 380})
+    if (size_t(k) < H::bits) {
+      H p = H::one();
+      for (int i = 0; i < k; ++i) p = p.dbl();
+      v.push_back(p);
+      v.push_back(p - H::one());
+      v.push_back(-p);
+      v.push_back(p + H::one());
+    }
+  // Canonical values with the top limb full and the rest zero, and all bits below the top.
+  auto limbs = H::modulus;
+  for (auto& l : limbs) l = 0;
+  limbs.back() = H::modulus.back() - 1;
+  if (auto x = H::from_canonical(limbs)) v.push_back(*x);
+  for (auto& l : limbs) l = ~0ull;
+  limbs.back() = H::modulus.back() - 1;
+  if (auto x = H::from_canonical(limbs)) v.push_back(*x);
+  return v;
+}
+
+template <class D, class H>
+void check_inverse(const char* name, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<H> xs = edge_values<H>();
+  for (int i = 0; i < 20000; ++i) xs.push_back(H::random(rng));
+  for (const H& x : xs) {
+    if (x.is_zero()) continue;
+    D r;
+    ASSERT_TRUE(to_d<D>(x).try_inverse(r)) << name << " " << x.to_hex() << " seed " << seed;
+    ASSERT_EQ(to_h<H>(r), x.inverse()) << name << " " << x.to_hex() << " seed " << seed;
+    ASSERT_EQ(to_h<H>(to_d<D>(x).inverse()), x.inverse()) << name << " " << x.to_hex() << " seed " << seed;
+  }
+  // Fermat, kept as the fallback, agrees on a few.
+  for (size_t i = 0; i < 20; ++i)
+    ASSERT_EQ(to_h<H>(to_d<D>(xs[i]).fermat_inverse()), xs[i].inverse()) << name << " seed " << seed;
+  D r;
+  EXPECT_FALSE(D::zero().try_inverse(r)) << "0 has no inverse: the steps cannot end at gcd 1";
+  EXPECT_TRUE(D::zero().inverse().is_zero()) << "0 inverts to 0, as Fermat's does";
+}
+
+TEST(gpu_bingcd, fp_inverse_matches_host) { check_inverse<fp_d, ff::fp_t>("fp", cuzk::test::seed("gpu_bingcd fp")); }
+TEST(gpu_bingcd, fr_inverse_matches_host) { check_inverse<fr_d, ff::fr_t>("fr", cuzk::test::seed("gpu_bingcd fr")); }
+
+// Through fp_lazy_d (values below 2p: the representative p + x of x too).
+TEST(gpu_bingcd, lazy_inverse_of_either_representative) {
+  const uint64_t seed = cuzk::test::seed("gpu_bingcd lazy");
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 200; ++i) {
+    const ff::fp_t x = ff::fp_t::random(rng);
+    fp_lazy_d a = to_d<fp_lazy_d>(x);
+    fp_lazy_d b = a + fp_lazy_d::zero();  // x itself
+    // x + p: add p limb-wise (x < p, so x + p < 2p is a valid lazy value).
+    constexpr auto p = fp_lazy_d::modulus();
+    uint64_t c = 0;
+    for (int k = 0; k < fp_lazy_d::n; ++k) {
+      c += uint64_t(b.v.l[k]) + p.v[k];
+      b.v.l[k] = uint32_t(c);
+      c >>= 32;
+    }
+    for (const fp_lazy_d& y : {a, b})
+      ASSERT_EQ(to_h<ff::fp_t>(y.inverse().canonical()), x.inverse()) << "seed " << seed;
+  }
+}
+
+// The lanes over sorted_entries (a lane often meets the point it holds:
+// doublings, and its negative: an empty sum), chunk lengths from 1 up,
+// threads of K lanes with the last thread's lanes partly idle, then
+// msm_algo's fix-up; against per-bucket sums on the host.
+template <class F, int K>
+void check_lanes(uint64_t seed) {
+  using C = ec::g1_curve;
+  using P = xyzz_d<F>;
+  std::mt19937_64 rng(seed);
+  const auto [host_bases, bases] = few_bases<F>(rng);
+  const uint32_t c = 4, windows = 3, buckets = uint32_t(1) << (c - 1);
+  for (int trial = 0; trial < 8; ++trial) {
+    const auto e = sorted_entries(host_bases, c, windows, trial, rng);
+    const size_t n = e.keys.size();
+    for (size_t threads : {size_t(1), size_t(3), size_t(7), size_t(40)}) {
+      const auto plan = msm_lanes::lanes_plan::make(n, threads, K);
+      ASSERT_GE(plan.L * plan.chunks, n);
+      ASSERT_LT((plan.chunks - 1) * plan.L, n);
+      std::vector<P> got(e.want.size(), P::inf()), head(plan.chunks), tail(plan.chunks);
+      std::vector<uint8_t> open(plan.chunks, 7);
+      for (size_t t = 0; t < plan.threads; ++t)
+        msm_lanes::accumulate_lanes<F, K>(bases.data(), e.keys.data(), e.vals.data(), n, plan.L, plan.chunks, t, c,
+                                          buckets, got.data(), head.data(), tail.data(), open.data());
+      for (size_t t = 0; t < plan.chunks; ++t) {
+        ASSERT_LE(open[t], 1u) << "chunk " << t << " left unwritten";
+        msm_algo::fixup_chunk(e.keys.data(), n, plan.L, t, c, buckets, got.data(), head.data(), tail.data(),
+                              open.data());
+      }
+      for (size_t k = 0; k < e.want.size(); ++k)
+        ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(got[k])).to_jacobian(), e.want[k])
+            << "trial " << trial << " n=" << n << " threads " << threads << " L " << plan.L << " bucket " << k
+            << " seed " << seed;
+    }
+  }
+}
+
+TEST(gpu_msm_emulated, lanes_match_bucket_sums) {
+  check_lanes<fp_d, 4>(cuzk::test::seed("gpu_msm_emulated.lanes"));
+  check_lanes<fp_d, 1>(cuzk::test::seed("gpu_msm_emulated.lanes one"));
+}
+
+TEST(gpu_msm_emulated, lanes_below_2p_match_bucket_sums) {
+  check_lanes<fp_lazy_d, 8>(cuzk::test::seed("gpu_msm_emulated.lanes below 2p"));
 }
 
 }  // namespace
