@@ -34,7 +34,9 @@ struct msm_config {
   msm_sums sums = msm_sums::automatic;
   size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
   // Chunks per thread for msm_sums::lanes: 8, 16 or 32 (0: 16); `threads`
-  // then counts threads of that many lanes (0: 2^16).
+  // then counts threads of that many lanes (0: 2^16). Measured slower than
+  // XYZZ (BENCHMARKS.md, "Affine lanes"), so no prover selects it, and
+  // msm_plan::scratch_bytes does not count its K times as many chunk parts.
   uint32_t lanes = 0;
   // Blocks of 128 threads per SM the G1 XYZZ accumulation is compiled for:
   // 1 (unbounded: 172 registers, 2 blocks fit), 3 (<= 168), 4 (<= 128, a few
