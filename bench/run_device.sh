@@ -40,7 +40,7 @@ want gputests && step gpu_tests 200 "$B/cuzk_tests" --gtest_brief=1 \
   --gtest_filter='gpu_*:engine_gpu.*:prover_checks.*:gpu_setup.*'
 want msm && step bench_msm 240 "$B/cuzk_bench" --benchmark_filter='BM_gpu_msm' --benchmark_counters_tabular=true
 want forms && step bench_forms 420 "$B/cuzk_bench" --benchmark_counters_tabular=true \
-  --benchmark_filter='BM_gpu_msm_g1_lazy|BM_gpu_msm_g2_fp2|BM_gpu_fp_mul|BM_gpu_fp_inv|BM_gpu_fp2_mul|BM_gpu_g1_add_mixed|BM_gpu_g2_add_mixed|BM_gpu_fixed_base'
+  --benchmark_filter='BM_gpu_msm_g1_lazy|BM_gpu_msm_g2_fp2|BM_gpu_fp_mul|BM_gpu_fp52_mul|BM_gpu_fp_inv|BM_gpu_fp2_mul|BM_gpu_g1_add_mixed|BM_gpu_g2_add_mixed|BM_gpu_fixed_base'
 if want ncu; then  # one file, ncu.txt (a call brings back at most 8 files)
   ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
   step ncu 540 bash -c 'for probe in fr_mul fr52_mul fr_mul_mixed fp_mul fp_mul_lazy \

@@ -164,6 +164,27 @@ void BM_gpu_fp_mul_lazy(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fp_mul_lazy)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
+// Fp on the FP64 pipe (fp52_d, issue 19 item 2): chains per thread; regs 0:
+// two blocks of 256 per SM (128 registers), 1: one, all registers; rows 1:
+// fp52_d::mul_rows (one row of products in flight), 0: operator*.
+void BM_gpu_fp52_mul(benchmark::State& state) {
+  const auto chains = uint32_t(state.range(0));
+  const bool all = state.range(1) != 0, rows = state.range(2) != 0;
+  probe_rate(state, [chains, all, rows](uint32_t b, uint32_t t, uint32_t m) {
+    return cuzk::gpu::fp52_mul_ms(chains, all, rows, b, t, m);
+  }, 132 * 8, 256, 2048 / chains, 2048.0, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fp52_mul)->ArgNames({"chains", "regs", "rows"})
+    ->ArgsProduct({{1, 2}, {0, 1}, {0}})->ArgsProduct({{1, 2, 4}, {0, 1}, {1}})->UseManualTime()
+    ->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
+// Both pipes in each thread: 2048 iterations of one fp_d and one fp52_d
+// product; the counter is the total of both kinds.
+void BM_gpu_fp_mul_mixed52(benchmark::State& state) {
+  probe_rate(state, cuzk::gpu::fp_mul_mixed52_ms, 132 * 8, 256, 2048, 2.0 * 2048, "Gmul/s");
+}
+BENCHMARK(BM_gpu_fp_mul_mixed52)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+
 // Fp inversions per second: the binary GCD (fermat 0, mont_d::inverse) against a^(p-2) (fermat 1).
 void BM_gpu_fp_inv(benchmark::State& state) {
   const bool fermat = state.range(0) != 0;

@@ -7,7 +7,7 @@
 #include "gpu/event.cuh"
 #include "gpu/fp2_d.cuh"
 #include "gpu/fp_d.cuh"
-#include "gpu/fr52_d.cuh"
+#include "gpu/f52_d.cuh"
 #include "gpu/fr_d.cuh"
 #include "gpu/fr_io.cuh"
 #include "gpu/probes.hpp"
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(256, 2) fr52_mul_kernel(fr_d* out, uint32_t mu
     x = x * z;
     y = y * z;
   }
-  store_f(out + id, x.to_fr_d() + y.to_fr_d());
+  store_f(out + id, x.to_mont() + y.to_mont());
 }
 
 // Both pipes at once: each iteration runs two fr_d products (IMAD pipe) and
@@ -76,16 +76,73 @@ __global__ void __launch_bounds__(256, 2) fr_mul_mixed_kernel(fr_d* out, uint32_
     y = y * z;
     v = v * w;
   }
-  store_f(out + id, (x + y) + (u.to_fr_d() + v.to_fr_d()));
+  store_f(out + id, (x + y) + (u.to_mont() + v.to_mont()));
 }
 
 __global__ void fr52_check_kernel(const fr_d* a, const fr_d* b, fr_d* prod, fr_d* chain, size_t n) {
   for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
     const fr52_d x = fr52_d::from(load_f(a + i)), y = fr52_d::from(load_f(b + i));
     const fr52_d xy = x * y;
-    store_f(prod + i, xy.to_fr_d());
-    store_f(chain + i, (xy * y * x).to_fr_d());
+    store_f(prod + i, xy.to_mont());
+    store_f(chain + i, (xy * y * x).to_mont());
   }
+}
+
+__global__ void fp52_check_kernel(const fp_d* a, const fp_d* b, fp_d* prod, fp_d* chain, size_t n) {
+  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    const fp52_d x = fp52_d::from(a[i]), y = fp52_d::from(b[i]);
+    const fp52_d xy = x * y;
+    prod[i] = xy.to_mont();
+    chain[i] = fp52_d::mul_rows(fp52_d::mul_rows(xy, y), x).to_mont();  // the other product
+  }
+}
+
+// The Fp probes' starting values (as fr_start): distinct per thread, < p.
+struct fp_start {
+  fp_d x = fp_d::one(), y = fp_d::one(), z = fp_d::one();
+  __device__ explicit fp_start(uint32_t id) {
+    x.l[0] ^= id;
+    y.l[1] ^= id * 0x9e3779b9u;
+    z.l[2] ^= id * 0x85ebca6bu;
+  }
+};
+
+// fp_mul_kernel on the FP64 pipe (issue 19 item 2): C independent chains of
+// fp52_d products per thread (C = 2 is fp_mul_kernel's shape), at two blocks
+// of 256 per SM (at most 128 registers) or, Blocks = 1, with all registers;
+// Rows: fp52_d::mul_rows instead of operator*.
+template <int C, int Blocks, bool Rows>
+__global__ void __launch_bounds__(256, Blocks) fp52_mul_kernel(fp_d* out, uint32_t muls) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  const fp_start s(id);
+  const fp52_d z = fp52_d::from(s.z);
+  fp52_d x[C];
+CUZK_UNROLL
+  for (int c = 0; c < C; ++c) x[c] = fp52_d::from(c % 2 ? s.y : s.x);
+  for (uint32_t i = 0; i < muls; ++i) {
+CUZK_UNROLL
+    for (int c = 0; c < C; ++c) x[c] = Rows ? fp52_d::mul_rows(x[c], z) : x[c] * z;
+  }
+  fp_d r = x[0].to_mont();
+CUZK_UNROLL
+  for (int c = 1; c < C; ++c) r = r + x[c].to_mont();
+  out[id] = r;
+}
+
+// Both pipes at once for Fp: each iteration runs one fp_d product (IMAD
+// pipe) and one fp52_d::mul_rows product (FP64 pipe), two independent chains.
+__global__ void __launch_bounds__(256, 2) fp_mul_mixed52_kernel(fp_d* out, uint32_t iters) {
+  const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
+  const fp_start s(id);
+  fp_d x = s.x;
+  const fp_d z = s.z;
+  fp52_d u = fp52_d::from(s.y);
+  const fp52_d w = fp52_d::from(s.z);
+  for (uint32_t i = 0; i < iters; ++i) {
+    x = x * z;
+    u = fp52_d::mul_rows(u, w);
+  }
+  out[id] = x + u.to_mont();
 }
 
 template <fp_d (*mul)(const fp_d&, const fp_d&)>
@@ -226,6 +283,50 @@ double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
 
 double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
   return loop_kernel_ms(fp_mul_kernel<fp_d::mul_cios<false>>, blocks, threads, muls_per_thread);
+}
+
+namespace {
+
+template <int C, bool Rows>
+double fp52_mul_ms_of(bool all_registers, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
+  return all_registers ? loop_kernel_ms(fp52_mul_kernel<C, 1, Rows>, blocks, threads, muls_per_thread)
+                       : loop_kernel_ms(fp52_mul_kernel<C, 2, Rows>, blocks, threads, muls_per_thread);
+}
+
+}  // namespace
+
+double fp52_mul_ms(uint32_t chains, bool all_registers, bool rows, uint32_t blocks, uint32_t threads,
+                   uint32_t muls_per_thread) {
+  switch (chains * 2 + (rows ? 1 : 0)) {
+    case 2: return fp52_mul_ms_of<1, false>(all_registers, blocks, threads, muls_per_thread);
+    case 3: return fp52_mul_ms_of<1, true>(all_registers, blocks, threads, muls_per_thread);
+    case 4: return fp52_mul_ms_of<2, false>(all_registers, blocks, threads, muls_per_thread);
+    case 5: return fp52_mul_ms_of<2, true>(all_registers, blocks, threads, muls_per_thread);
+    case 9: return fp52_mul_ms_of<4, true>(all_registers, blocks, threads, muls_per_thread);
+  }
+  throw std::invalid_argument("gpu::fp52_mul_ms: chains must be 1 or 2 (operator*), or 1, 2 or 4 (rows)");
+}
+
+double fp_mul_mixed52_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thread) {
+  return loop_kernel_ms(fp_mul_mixed52_kernel, blocks, threads, iters_per_thread);
+}
+
+void fp52_mul_check(std::span<const ff::fp_t> a, std::span<const ff::fp_t> b, std::span<ff::fp_t> prod,
+                    std::span<ff::fp_t> chain) {
+  const size_t n = a.size();
+  if (b.size() != n || prod.size() != n || chain.size() != n) {
+    throw std::invalid_argument("gpu::fp52_mul_check: all spans must have the size of a");
+  }
+  if (n == 0) return;
+  stream_t s;
+  device_buffer<fp_d> da(n), db(n), dp(n), dc(n);
+  da.upload(a, s);
+  db.upload(b, s);
+  fp52_check_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(da.data(), db.data(), dp.data(), dc.data(), n);
+  CUDA_LAUNCH_OK();
+  dp.download(prod, s);
+  dc.download(chain, s);
+  s.sync();
 }
 
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ff/fp.hpp"
 #include "ff/fr.hpp"
 
 namespace cuzk::gpu {
@@ -37,6 +38,20 @@ double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_
 // fp_mul_ms's chains with the CIOS product's final subtraction left out, as
 // fp_lazy_d multiplies (values below 2p).
 double fp_mul_lazy_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
+
+// Fp on the FP64 pipe (fp52_d: 8 limbs of 52 bits, issue 19 item 2): chains
+// independent chains of products per thread, at most 256 threads per block;
+// all_registers: one block of 256 per SM may take every register (else two,
+// at most 128 registers); rows: fp52_d::mul_rows (1, 2 or 4 chains), else
+// operator* (1 or 2). Products per thread: chains x muls_per_thread.
+double fp52_mul_ms(uint32_t chains, bool all_registers, bool rows, uint32_t blocks, uint32_t threads,
+                   uint32_t muls_per_thread);
+// Both pipes in one thread: each iteration one fp_d and one fp52_d::mul_rows product.
+double fp_mul_mixed52_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thread);
+// Test entry point for fp52_d, as fr52_mul_check; prod by operator*, chain by
+// fp52_d::mul_rows.
+void fp52_mul_check(std::span<const ff::fp_t> a, std::span<const ff::fp_t> b, std::span<ff::fp_t> prod,
+                    std::span<ff::fp_t> chain);
 
 // One chain of Fp inversions per thread: the binary GCD (mont_d::inverse) or,
 // fermat, a^(p-2).

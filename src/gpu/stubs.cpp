@@ -101,6 +101,11 @@ double d2d_copy_ms(size_t) { no_cuda("gpu::d2d_copy_ms"); }
 double fp_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_ms"); }
 double fp_mul_karatsuba_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_karatsuba_ms"); }
 double fp_mul_lazy_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_lazy_ms"); }
+double fp52_mul_ms(uint32_t, bool, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp52_mul_ms"); }
+double fp_mul_mixed52_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_mul_mixed52_ms"); }
+void fp52_mul_check(std::span<const ff::fp_t>, std::span<const ff::fp_t>, std::span<ff::fp_t>, std::span<ff::fp_t>) {
+  no_cuda("gpu::fp52_mul_check");
+}
 double fp_sqr_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_ms"); }
 double fp_sqr_by_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_by_mul_ms"); }
 double g1_add_mixed_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }

@@ -14,7 +14,7 @@
 #include "gpu/device.hpp"
 #include "gpu/field_check.hpp"
 #include "gpu/fp_d.cuh"
-#include "gpu/fr52_d.cuh"
+#include "gpu/f52_d.cuh"
 #include "gpu/fr_d.cuh"
 #include "gpu/probes.hpp"
 #include "test_seed.hpp"
@@ -114,7 +114,7 @@ TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
     }
   }
   const auto from = [](const H& x) { return gpu::fr52_d::from(to_d<gpu::fr_d>(x)); };
-  const auto back = [](const gpu::fr52_d& x) { return to_h<H>(x.to_fr_d()); };
+  const auto back = [](const gpu::fr52_d& x) { return to_h<H>(x.to_mont()); };
   for (size_t i = 0; i < a.size(); ++i) {
     const gpu::fr52_d x = from(a[i]), y = from(b[i]);
     ASSERT_EQ(back(x), a[i]) << a[i].to_hex();
@@ -124,6 +124,57 @@ TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
     H h = a[i];
     for (int k = 0; k < 16; ++k) z *= y, h *= b[i];
     ASSERT_EQ(back(z), h) << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
+  }
+}
+
+// fp52_d (8 limbs, R = 2^416, lazily reduced below 2p), as the Fr test above.
+TEST(gpu_field, fp52_device_code_on_host_matches_fp_t) {
+  using H = ff::fp_t;
+  std::mt19937_64 rng(test::seed("gpu_field.fp52_emulated"));
+  auto a = random_values<H>(rng, 3000);
+  auto b = random_values<H>(rng, 3000);
+  std::shuffle(b.begin(), b.end(), rng);
+  const auto e = edge_values<H>();
+  for (size_t i = 0; i < e.size(); ++i) {
+    for (size_t j = 0; j < e.size(); ++j) {
+      a.push_back(e[i]);
+      b.push_back(e[j]);
+    }
+  }
+  const auto from = [](const H& x) { return gpu::fp52_d::from(to_d<gpu::fp_d>(x)); };
+  const auto back = [](const gpu::fp52_d& x) { return to_h<H>(x.to_mont()); };
+  for (size_t i = 0; i < a.size(); ++i) {
+    const gpu::fp52_d x = from(a[i]), y = from(b[i]);
+    ASSERT_EQ(back(x), a[i]) << a[i].to_hex();
+    ASSERT_EQ(back(x * y), a[i] * b[i]) << a[i].to_hex() << " * " << b[i].to_hex();
+    ASSERT_EQ(back(x * y * y * x), a[i] * b[i] * b[i] * a[i]) << a[i].to_hex() << ", " << b[i].to_hex();
+    const gpu::fp52_d r = gpu::fp52_d::mul_rows(x, y);
+    for (int k = 0; k < gpu::fp52_d::n; ++k) ASSERT_EQ(r.l[k], (x * y).l[k]) << "mul_rows, limb " << k;
+    gpu::fp52_d z = x, w = x;
+    H h = a[i];
+    for (int k = 0; k < 16; ++k) z *= y, w = gpu::fp52_d::mul_rows(w, y), h *= b[i];
+    ASSERT_EQ(back(w), h) << "mul_rows: " << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
+    ASSERT_EQ(back(z), h) << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
+    for (int k = 0; k < gpu::fp52_d::n; ++k) {
+      ASSERT_GE(z.l[k], 0.0);
+      ASSERT_LT(z.l[k], 0x1p52) << "limb " << k;
+    }
+  }
+}
+
+TEST(gpu_field, fp52_kernel_matches_fp_t) {
+  SKIP_WITHOUT_GPU();
+  using H = ff::fp_t;
+  std::mt19937_64 rng(test::seed("gpu_field.fp52_kernel"));
+  const size_t n = 1 << 16;
+  auto a = random_values<H>(rng, n);
+  auto b = random_values<H>(rng, n);
+  put_edge_pairs(a, b);
+  std::vector<H> prod(n), chain(n);
+  gpu::fp52_mul_check(a, b, prod, chain);
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(prod[i], a[i] * b[i]) << i << ": " << a[i].to_hex() << " * " << b[i].to_hex();
+    ASSERT_EQ(chain[i], a[i] * b[i] * b[i] * a[i]) << i << ": " << a[i].to_hex() << ", " << b[i].to_hex();
   }
 }
 
