@@ -475,7 +475,8 @@ command_t add_bench_command(CLI::App& root) {
   in_process->add_option("--msm-scratch", o->msm_scratch,
                          "CUDA backend: MSM scratch kept per query, the MSMs of a proof at once (per-query), or "
                          "released after each MSM, one at a time (one-at-a-time: room for every query on the "
-                         "device); auto picks one-at-a-time only when that alone fits every query ([gpus] msm_scratch)")
+                         "device); auto picks one-at-a-time when it streams fewer bytes per proof or when only it "
+                         "fits the device ([gpus] msm_scratch)")
       ->check(CLI::IsMember({"auto", "per-query", "one-at-a-time"}));
   in_process->add_option("--msm-threads", o->msm_threads,
                          "CUDA backend: accumulation threads each MSM aims for, a power of two from 4096 to 4194304 "

@@ -74,6 +74,8 @@ void print_gpu_plan(const compiled_info_t& info, uint64_t free, uint32_t workers
   fmt::print("  working memory:                  {} planned ({}), compiled rows {}, H MSM window {}\n",
              gib(p.working), p.one_at_a_time ? "MSMs one at a time" : "MSMs at once", gib(info.rows_bytes),
              p.h_window_bits ? std::to_string(p.h_window_bits) + " bits" : std::string("the cost model's"));
+  fmt::print("  proofs on the device at once:    {} of {} workers{}\n", p.proofs_at_once, o.proofs_in_flight,
+             p.proofs_at_once < o.proofs_in_flight ? " (fewer bytes streamed per proof; the others wait)" : "");
   if (!p.residency.fits)
     fmt::print("  the planned working memory leaves no room even for the streamed windows: every query streams\n");
 }

@@ -63,12 +63,12 @@ void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, 
   slot.working = prover.working_reserve();
   const auto& plan = prover.residency();
   spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}; "
-               "{:.2f} GiB reserved for the proofs' working memory; H MSM window {}",
+               "{:.2f} GiB reserved for the proofs' working memory, {} proof(s) on the device at once; H MSM window {}",
                ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
                double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
                prover.one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
                                           : "MSMs at once (scratch kept per query)",
-               double(prover.working_reserve()) / double(gib),
+               double(prover.working_reserve()) / double(gib), prover.proofs_at_once(),
                prover.h_window_bits() ? std::to_string(prover.h_window_bits()) + " bits" : std::string("cost model's"));
   std::lock_guard count_lk(mu_);
   ++built_;

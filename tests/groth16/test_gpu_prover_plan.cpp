@@ -33,10 +33,13 @@ bool all_device(const gpu_prover_t::plan_t& p) {
                      [](gpu::residency_t t) { return t == gpu::residency_t::device; });
 }
 
+// Two proofs on the device at once, as the scratch tests below plan them
+// (fewer at once is tested on its own at the end).
 gpu_prover_options_t with(scratch s) {
   gpu_prover_options_t o;
   o.msm_scratch = s;
   o.proofs_in_flight = 2;
+  o.fewer_proofs_at_once = false;
   return o;
 }
 
@@ -115,7 +118,9 @@ TEST(gpu_prover_plan, more_memory_never_streams_more) {
 // with one proof in flight five scratches (82 GiB with the proof's vectors)
 // exceed the card, so per query every query streams (the H100 run of
 // BENCHMARKS.md); one at a time (38 GiB) keeps most of the points on the
-// device. With two proofs in flight neither fits and every query streams.
+// device. With two proofs in flight every query streams either way, and only
+// one at a time (76 GiB) fits the card: five scratches would plan 106 GiB of
+// working memory on a 78 GiB card.
 TEST(gpu_prover_plan, an_h100_holds_most_of_a_32g_porep_set_with_one_proof_in_flight) {
   const auto q = porep_32g();
   auto o = with(scratch::automatic);
@@ -131,8 +136,13 @@ TEST(gpu_prover_plan, an_h100_holds_most_of_a_32g_porep_set_with_one_proof_in_fl
   EXPECT_LE(p.working + p.residency.device_need, h100);
   o.proofs_in_flight = 2;
   const auto two = gpu_prover_t::plan(q, o, h100);
-  EXPECT_FALSE(two.one_at_a_time);
+  EXPECT_TRUE(two.one_at_a_time);
+  EXPECT_TRUE(two.residency.fits);
   EXPECT_EQ(two.residency.device_bytes, 0u);
+  EXPECT_LE(two.working + two.residency.device_need, h100);
+  auto per_two = per_o;
+  per_two.proofs_in_flight = 2;
+  EXPECT_FALSE(gpu_prover_t::plan(q, per_two, h100).residency.fits);
 }
 
 TEST(gpu_prover_plan, a_given_reserve_is_used_for_both_and_names_parse) {
@@ -296,4 +306,72 @@ TEST(gpu_prover_plan, a_reserve_floor_keeps_the_other_sets_working_memory) {
   o.rows_bytes = gib;
   const auto rows = gpu_prover_t::plan(q, o, 139 * gib);
   EXPECT_EQ(rows.residency.room, 139 * gib - rows.working - gib);
+}
+
+// Fewer proofs on the device at once than workers where that streams fewer
+// bytes per proof (plan_t::proofs_at_once): a 32 GiB PoRep set on an 80 GB
+// card with two workers streams every query (44.12 GiB per proof) with two
+// at once and keeps 38.20 GiB on the device with one (measured on an H100:
+// 20.0 against 28.9 s/proof, BENCHMARKS.md). Where two at once stream nothing
+// (an H200), two stay; ties keep more; a given reserve or a forced tier, or
+// the option off, plans for every worker.
+TEST(gpu_prover_plan, fewer_proofs_at_once_where_that_streams_fewer_bytes) {
+  const auto q = porep_32g();
+  gpu_prover_options_t o;  // the defaults: automatic everything, two workers
+  ASSERT_EQ(o.proofs_in_flight, 2u);
+  ASSERT_TRUE(o.fewer_proofs_at_once);
+  const uint64_t h100 = 78 * gib;
+  const auto p = gpu_prover_t::plan(q, o, h100);
+  EXPECT_EQ(p.proofs_at_once, 1u);
+  EXPECT_TRUE(p.residency.fits);
+  EXPECT_GT(p.residency.device_bytes, 35 * gib);
+  EXPECT_LT(p.residency.streamed_bytes, 8 * gib);
+  EXPECT_EQ(p.working, gpu_prover_t::working_bytes(q, 1, p.one_at_a_time, 0, p.h_window_bits));
+  EXPECT_LE(p.working + p.residency.device_need, h100);
+  auto both = o;
+  both.fewer_proofs_at_once = false;
+  const auto two = gpu_prover_t::plan(q, both, h100);
+  EXPECT_EQ(two.proofs_at_once, 2u);
+  EXPECT_GT(two.residency.streamed_bytes, p.residency.streamed_bytes);
+  // Three workers: still one at once; an H200: two of two, or of three.
+  o.proofs_in_flight = 3;
+  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).proofs_at_once, 1u);
+  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).residency.streamed_bytes, p.residency.streamed_bytes);
+  o.proofs_in_flight = 2;
+  const auto h200 = gpu_prover_t::plan(q, o, 139 * gib);
+  EXPECT_EQ(h200.proofs_at_once, 2u);
+  EXPECT_EQ(h200.residency.streamed_bytes, 0u);
+  o.proofs_in_flight = 3;
+  EXPECT_EQ(gpu_prover_t::plan(q, o, 139 * gib).proofs_at_once, 2u);
+  EXPECT_EQ(gpu_prover_t::plan(q, o, 139 * gib).residency.streamed_bytes, 0u);
+  o.proofs_in_flight = 2;
+  // The operator's choices plan for every worker.
+  auto given = o;
+  given.residency.device_reserve = 60 * gib;
+  EXPECT_EQ(gpu_prover_t::plan(q, given, h100).proofs_at_once, 2u);
+  auto forced = o;
+  forced.residency.forced = gpu::residency_t::pinned;
+  EXPECT_EQ(gpu_prover_t::plan(q, forced, h100).proofs_at_once, 2u);
+  // One worker: one.
+  o.proofs_in_flight = 1;
+  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).proofs_at_once, 1u);
+}
+
+// With fewer proofs at once allowed, more free memory still never streams
+// more per proof, for both 32 GiB shapes and one to three workers.
+TEST(gpu_prover_plan, fewer_proofs_at_once_never_streams_more_with_more_memory) {
+  for (const auto& [name, q] : {std::pair{"WindowPoSt", window_post_32g()}, std::pair{"PoRep", porep_32g()}}) {
+    for (uint32_t workers : {1u, 2u, 3u}) {
+      gpu_prover_options_t o;
+      o.proofs_in_flight = workers;
+      uint64_t last = ~uint64_t(0);
+      for (uint64_t g = 40; g <= 320; ++g) {
+        const auto p = gpu_prover_t::plan(q, o, g * gib);
+        EXPECT_LE(p.residency.streamed_bytes, last) << name << ", " << workers << " workers, " << g << " GiB free";
+        EXPECT_GE(p.proofs_at_once, 1u);
+        EXPECT_LE(p.proofs_at_once, workers);
+        last = p.residency.streamed_bytes;
+      }
+    }
+  }
 }
