@@ -74,8 +74,12 @@ void print_gpu_plan(const compiled_info_t& info, uint64_t free, uint32_t workers
   fmt::print("  working memory:                  {} planned ({}), compiled rows {}, H MSM window {}\n",
              gib(p.working), p.one_at_a_time ? "MSMs one at a time" : "MSMs at once", gib(info.rows_bytes),
              p.h_window_bits ? std::to_string(p.h_window_bits) + " bits" : std::string("the cost model's"));
-  fmt::print("  proofs on the device at once:    {} of {} workers{}\n", p.proofs_at_once, o.proofs_in_flight,
-             p.proofs_at_once < o.proofs_in_flight ? " (fewer bytes streamed per proof; the others wait)" : "");
+  if (const auto f = groth16::gpu_prover_t::fewer_workers(*info.queries, o, free)) {
+    fmt::print("  fewer workers:                   with {} worker{} per GPU, {} on the device and {} streamed per proof\n"
+               "                                   (each worker's proof reserves working memory the queries could use)\n",
+               f->workers, f->workers == 1 ? "" : "s", gib(f->plan.residency.device_bytes),
+               gib(f->plan.residency.streamed_bytes));
+  }
   if (!p.residency.fits)
     fmt::print("  the planned working memory leaves no room even for the streamed windows: every query streams\n");
 }

@@ -63,12 +63,12 @@ void gpu_backend_t::built(uint32_t device, const groth16::parameters_t& params, 
   slot.working = prover.working_reserve();
   const auto& plan = prover.residency();
   spdlog::info("GPU {}: parameters placed ({}): {}; {:.2f} GiB on the device, {:.2f} GiB streamed per proof; {}; "
-               "{:.2f} GiB reserved for the proofs' working memory, {} proof(s) on the device at once; H MSM window {}",
+               "{:.2f} GiB reserved for the proofs' working memory; H MSM window {}",
                ordinal(device), options_.residency.mode(), plan.describe(groth16::gpu_prover_t::query_names),
                double(plan.device_bytes) / double(gib), double(plan.streamed_bytes) / double(gib),
                prover.one_msm_at_a_time() ? "MSMs one at a time (scratch released after each)"
                                           : "MSMs at once (scratch kept per query)",
-               double(prover.working_reserve()) / double(gib), prover.proofs_at_once(),
+               double(prover.working_reserve()) / double(gib),
                prover.h_window_bits() ? std::to_string(prover.h_window_bits()) + " bits" : std::string("cost model's"));
   std::lock_guard count_lk(mu_);
   ++built_;
@@ -99,9 +99,11 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
       spdlog::info("GPU {}: {:.2f} GiB of {:.2f} GiB free left for parameters of higher priority not loaded yet ({})",
                    ordinal(device), double(held) / double(gib), double(free) / double(gib), first);
     }
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, options_for(device, &params), free - held);
+    const auto o = options_for(device, &params);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, o, free - held);
     slot->identity = id;
     built(device, params, *slot);
+    hint_fewer_workers(device, groth16::query_sizes_t::of(params), o, free - held);
   }
   return slot->prover;
 }
@@ -109,6 +111,19 @@ std::shared_ptr<const groth16::gpu_prover_t> gpu_backend_t::prover_for(uint32_t 
 void gpu_backend_t::claim_rows(const std::string& circuit_id, uint64_t bytes) {
   std::lock_guard lk(mu_);
   claims_[circuit_id].rows_bytes = bytes;
+}
+
+void gpu_backend_t::hint_fewer_workers(uint32_t device, const groth16::query_sizes_t& sizes,
+                                       const groth16::gpu_prover_options_t& o, uint64_t free) const {
+  const auto f = groth16::gpu_prover_t::fewer_workers(sizes, o, free);
+  if (!f) return;
+  const auto now = groth16::gpu_prover_t::plan(sizes, o, free);
+  spdlog::warn("GPU {}: with gpu_workers_per_device = {} instead of {}, this parameter set would keep {:.2f} GiB on the "
+               "device and stream {:.2f} GiB per proof instead of {:.2f} (each worker's proof reserves working memory "
+               "the queries could use; 32 GiB PoRep on an 80 GB H100: 20.0 against 28.9 s/proof)",
+               ordinal(device), f->workers, o.proofs_in_flight, double(f->plan.residency.device_bytes) / double(gib),
+               double(f->plan.residency.streamed_bytes) / double(gib),
+               double(now.residency.streamed_bytes) / double(gib));
 }
 
 groth16::gpu_prover_options_t gpu_backend_t::options_for(uint32_t device, const groth16::parameters_t* params,
@@ -152,10 +167,11 @@ void gpu_backend_t::prepare_from_file(const groth16::parameters_t& params, uint3
     slot->drop();
     const uint64_t free = gpu::device_info(ordinal(device)).memory_free;
     const uint64_t held = held_for_others(device, params, free).first;
-    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk,
-                                                                 options_for(device, &params), free - held);
+    const auto o = options_for(device, &params);
+    slot->prover = std::make_shared<const groth16::gpu_prover_t>(params, file, unread, chk, o, free - held);
     slot->identity = identity_of(params);
     built(device, params, *slot);
+    hint_fewer_workers(device, file.layout().sizes, o, free - held);
   }
 }
 

@@ -154,6 +154,10 @@ class gpu_backend_t final : public prove_backend_t {
   // Records the prover just built in `slot` (its working reserve), logs and
   // counts it; the slot's lock held.
   void built(uint32_t device, const groth16::parameters_t& params, slot_t& slot);
+  // Warns where fewer prove workers per device would stream fewer bytes per
+  // proof of this set (gpu_prover_t::fewer_workers).
+  void hint_fewer_workers(uint32_t device, const groth16::query_sizes_t& sizes, const groth16::gpu_prover_options_t& o,
+                          uint64_t free) const;
   // Marks params' claim built on `device` (forget clears it).
   void mark_built(uint32_t device, const groth16::parameters_t& params);
 

@@ -96,7 +96,7 @@ gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_
     // in flight, most of the points against none). Also when only it fits:
     // a per-query reserve larger than the device (32 GiB PoRep, two workers,
     // 80 GB card) streams every query either way, and its working memory
-    // cannot exist. Per query otherwise.
+    // cannot exist (H100: 28.9 against 32.1 s/proof). Per query otherwise.
     auto lean = place(p, o, reserve(true), free, false);
     if (lean.first.fits && (!placed.first.fits || lean.first.streamed_bytes < placed.first.streamed_bytes))
       return done(std::move(lean), true);
@@ -109,16 +109,13 @@ gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_
 
 namespace {
 
-// The plan for o.proofs_in_flight proofs on the device at once.
-gpu_prover_t::plan_t plan_for_proofs(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free,
-                                     bool quiet) {
+// gpu_prover_t::plan; quiet: no warning when it does not fit.
+gpu_prover_t::plan_t plan_of(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free, bool quiet) {
   gpu_prover_t::plan_t base = plan_with(p, o, free, o.h_window_bits, quiet);
-  base.proofs_at_once = std::max<uint32_t>(o.proofs_in_flight, 1);
   if (o.h_window_bits != 0 || o.residency.device_reserve != 0 || p.h + 1 < gpu_prover_options_t::wide_h_min_points)
     return base;
   // Automatic: the wider H window only where its scratch changes nothing else.
   gpu_prover_t::plan_t wide = plan_with(p, o, free, gpu_prover_options_t::wide_h_window_bits, true);
-  wide.proofs_at_once = base.proofs_at_once;
   const bool same = wide.residency.fits && wide.residency.tiers == base.residency.tiers && wide.window == base.window &&
                     wide.one_at_a_time == base.one_at_a_time;
   return same ? wide : base;
@@ -127,25 +124,25 @@ gpu_prover_t::plan_t plan_for_proofs(const query_sizes_t& p, const gpu_prover_op
 }  // namespace
 
 gpu_prover_t::plan_t gpu_prover_t::plan(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free) {
-  const uint32_t workers = std::max<uint32_t>(o.proofs_in_flight, 1);
-  if (workers == 1 || !o.fewer_proofs_at_once || o.residency.device_reserve != 0 || o.residency.forced)
-    return plan_for_proofs(p, o, free, false);
-  // Fewer proofs at once where the working memory they free lets fewer bytes
-  // stream per proof (ties keep more): a 32 GiB PoRep set on an 80 GB card
-  // with two workers streams all 44.12 GiB per proof with two proofs at once
-  // and 5.92 GiB with one, and proves at 20.0 s/proof instead of 28.9 (H100,
-  // BENCHMARKS.md, "Proofs on the device at once"). The other workers wait in
-  // prove_start. The fewest bytes over every count keeps "more memory never
-  // streams more" (gpu_prover_plan tests).
-  plan_t best = plan_for_proofs(p, o, free, true);
-  for (uint32_t k = workers - 1; k >= 1 && best.residency.streamed_bytes > 0; --k) {
-    gpu_prover_options_t fewer = o;
-    fewer.proofs_in_flight = k;
-    plan_t c = plan_for_proofs(p, fewer, free, true);
-    if (c.residency.fits && (!best.residency.fits || c.residency.streamed_bytes < best.residency.streamed_bytes))
-      best = std::move(c);
+  return plan_of(p, o, free, false);
+}
+
+std::optional<gpu_prover_t::fewer_workers_t> gpu_prover_t::fewer_workers(const query_sizes_t& p,
+                                                                        const gpu_prover_options_t& o,
+                                                                        uint64_t free) {
+  if (o.proofs_in_flight <= 1 || o.residency.device_reserve != 0 || o.residency.forced) return std::nullopt;
+  const auto quiet = [&](uint32_t workers) {  // the candidates' warnings are not the engine's
+    gpu_prover_options_t w = o;
+    w.proofs_in_flight = workers;
+    return plan_of(p, w, free, true);
+  };
+  const plan_t now = quiet(o.proofs_in_flight);
+  std::optional<fewer_workers_t> best;
+  for (uint32_t k = o.proofs_in_flight - 1; k >= 1; --k) {
+    plan_t c = quiet(k);
+    const uint64_t than = best ? best->plan.residency.streamed_bytes : now.residency.streamed_bytes;
+    if (c.residency.fits && c.residency.streamed_bytes < than) best = fewer_workers_t{k, std::move(c)};
   }
-  if (best.proofs_at_once == workers) return plan_for_proofs(p, o, free, false);  // with its warnings
   return best;
 }
 
@@ -265,9 +262,6 @@ gpu_prover_t::gpu_prover_t(const parameters_t& params, const parameter_file_t* f
       msm_threads_((check_msm_threads(o.msm_threads), o.msm_threads)),
       h_window_bits_((check_h_window_bits(o.h_window_bits), plan.h_window_bits)),
       working_(plan.working),
-      proofs_at_once_(plan.proofs_at_once ? plan.proofs_at_once : std::max<uint32_t>(o.proofs_in_flight, 1)),
-      limited_(proofs_at_once_ < o.proofs_in_flight),
-      slots_(proofs_at_once_),
       plan_(std::move(plan.residency)),
       window_(plan.window),
       h_(bases_for(params.h, file, 0, unread, chk, plan_.tiers[0], window_)),
@@ -315,15 +309,6 @@ std::size_t gpu_prover_t::device_rows_bytes() const {
 }
 
 pending_proof_t gpu_prover_t::prove_start(r1cs::witness_cs&& w) const {
-  // At most proofs_at_once() proofs on the device where the plan took fewer
-  // than the workers: the working memory is planned for that many.
-  if (limited_) slots_.acquire();
-  struct release_t {
-    std::counting_semaphore<max_proofs_at_once>* s;
-    ~release_t() {
-      if (s) s->release();
-    }
-  } release{limited_ ? &slots_ : nullptr};
   pending_proof_t out;
   step_timer_t steps(out.stage_ms);
   const r1cs::compiled_rows_view_t* view = w.is_deferred() ? w.row_evaluator()->view() : nullptr;

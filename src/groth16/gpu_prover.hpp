@@ -16,7 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <semaphore>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -40,10 +40,6 @@ struct gpu_prover_options_t {
   bool overlap = true;
   gpu::residency_policy_t residency;  // auto: device first, the rest pinned
   uint32_t proofs_in_flight = 2;      // concurrent prove_start calls the reserve is planned for
-  // true: the plan may take fewer proofs on the device at once than
-  // proofs_in_flight where that streams fewer bytes per proof
-  // (plan_t::proofs_at_once; automatic residency, no device_reserve given).
-  bool fewer_proofs_at_once = true;
   // Streamed tiers' window; 0 = msm_bases' default, halved (down to 2^20)
   // until the plan fits the device; a value given here is kept as is.
   size_t window_points = 0;
@@ -168,12 +164,6 @@ class gpu_prover_t {
   uint32_t h_window_bits() const { return h_window_bits_; }
   // The device working memory its plan reserved for its proofs (plan_t::working).
   uint64_t working_reserve() const { return working_; }
-  // Proofs on the device at once (plan_t::proofs_at_once). Where the plan
-  // took fewer than the options' proofs_in_flight, prove_start calls beyond
-  // it wait for one to return; otherwise nothing waits (a critical worker's
-  // proof beside the regular workers' is not held back).
-  uint32_t proofs_at_once() const { return proofs_at_once_; }
-  static constexpr std::ptrdiff_t max_proofs_at_once = 1024;
 
   struct plan_t {
     gpu::residency_plan_t residency;
@@ -181,16 +171,26 @@ class gpu_prover_t {
     bool one_at_a_time = false;
     uint32_t h_window_bits = 0;  // the H MSM's width, resolved (0: the cost model's)
     uint64_t working = 0;        // the working memory reserved, rows_bytes not included
-    // Proofs on the device at once, what `working` is planned for: the
-    // options' proofs_in_flight, or fewer where that halves the bytes
-    // streamed per proof (automatic residency, no device_reserve given).
-    uint32_t proofs_at_once = 0;
   };
   // The placement of queries of these sizes in `device_free` bytes (what
   // the constructor does with the device's free memory): the residency
   // tiers, the streamed window, whether the MSMs run one at a time, and the
   // H MSM's window width.
   static plan_t plan(const query_sizes_t& sizes, const gpu_prover_options_t& options, uint64_t device_free);
+  // Fewer prove workers per device that would stream fewer bytes per proof
+  // (each proof in flight reserves working memory the queries could use): the
+  // count that streams the fewest, and its plan; nullopt where none does, or
+  // where the operator fixed the reserve or the tier. A hint for operators
+  // (the engine logs it; `cuzk circuit-info --gpu-memory` prints it), not a
+  // choice made for them: the workers serve every parameter set of a device.
+  // 32 GiB PoRep on an 80 GB H100: 1 worker streams 5.92 GiB per partition
+  // instead of 44.12, 20.0 against 28.9 s/proof (BENCHMARKS.md).
+  struct fewer_workers_t {
+    uint32_t workers;
+    plan_t plan;
+  };
+  static std::optional<fewer_workers_t> fewer_workers(const query_sizes_t& sizes, const gpu_prover_options_t& options,
+                                                      uint64_t device_free);
   // Placed in `device_free` bytes instead of the device's free memory (the
   // backend's joint plan leaves room for parameter sets of higher priority).
   gpu_prover_t(const parameters_t& params, gpu_prover_options_t options, uint64_t device_free);
@@ -229,9 +229,6 @@ class gpu_prover_t {
   size_t msm_threads_;
   uint32_t h_window_bits_;
   uint64_t working_;
-  uint32_t proofs_at_once_;
-  bool limited_;  // proofs_at_once_ below the options' proofs_in_flight: prove_start takes a slot
-  mutable std::counting_semaphore<max_proofs_at_once> slots_;
   gpu::residency_plan_t plan_;
   size_t window_;
   gpu::msm_bases<ec::g1_curve> h_, l_, a_, b_g1_;

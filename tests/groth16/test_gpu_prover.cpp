@@ -2,15 +2,10 @@
 // the same r, s it is byte-identical to the CPU prover's. Skipped without a GPU.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <memory>
 #include <string>
-#include <thread>
-#include <type_traits>
 #include <vector>
 
-
-#include <spdlog/spdlog.h>
 
 #include "circuits/circuits.hpp"
 #include "gpu/device.hpp"
@@ -162,51 +157,4 @@ TEST(gpu_prover, every_residency_tier_gives_the_same_proof) {
   gpu_prover_options_t too_big;
   too_big.residency = gpu::residency_policy_t::parse("device", uint64_t(1) << 60);
   EXPECT_THROW(gpu_prover_t(params, too_big), std::runtime_error);
-}
-
-// Fewer proofs on the device at once than workers (plan_t::proofs_at_once):
-// built for a free memory where one proof at once streams fewer bytes than
-// two, the prover takes one, and concurrent prove_start calls wait their turn
-// and give the CPU's bytes; a witness of another shape is refused without
-// keeping the slot (else the proofs after it would wait forever). The plan
-// part runs without a GPU.
-TEST(gpu_prover, fewer_proofs_at_once_take_turns) {
-  const hash_chain_case t("gpu_prover_at_once");
-  const auto& [circuit, rng, params, r, s] = t;
-  gpu_prover_options_t o;  // two workers, automatic
-  const auto sizes = query_sizes_t::of(params);
-  // The least free memory (in 64 KiB steps) where one proof at once puts
-  // every query on the device while two at once would stream some.
-  // (The plans below the working memory of one proof warn; not here.)
-  const auto level = spdlog::get_level();
-  spdlog::set_level(spdlog::level::err);
-  uint64_t free = 0;
-  for (uint64_t f = gpu_prover_t::working_bytes(sizes, 1, true); f < (uint64_t(1) << 34) && !free;
-       f += uint64_t(1) << 16) {
-    const auto p = gpu_prover_t::plan(sizes, o, f);
-    if (p.proofs_at_once == 1 && p.residency.streamed_bytes == 0) free = f;
-  }
-  spdlog::set_level(level);
-  ASSERT_NE(free, 0u) << "no free memory found where one proof at once streams less than two";
-  auto two = o;
-  two.fewer_proofs_at_once = false;
-  EXPECT_GT(gpu_prover_t::plan(sizes, two, free).residency.streamed_bytes, 0u);
-  EXPECT_EQ(gpu_prover_t::plan(sizes, o, uint64_t(1) << 40).proofs_at_once, 2u);  // room for both: two
-
-  if (gpu::device_count() == 0)
-    GTEST_SKIP() << "no CUDA device of compute capability >= 9.0 (or built without CUDA): GPU part skipped";
-  const auto on_cpu = finalize(params, prove_start(params, synthesize_witness(*circuit)), r, s).encode();
-  gpu_prover_t gpu(params, o, free);
-  ASSERT_EQ(gpu.proofs_at_once(), 1u);
-  const auto other = circuits::make_circuit("hash-chain", 5000);
-  EXPECT_ANY_THROW(gpu.prove_start(synthesize_witness(*other)));
-  std::vector<std::remove_const_t<decltype(on_cpu)>> bytes(3);
-  std::vector<std::thread> threads;
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    threads.emplace_back([&t, &gpu, &bytes, i] {  // t's members: no structured bindings in a lambda
-      bytes[i] = finalize(t.params, gpu.prove_start(synthesize_witness(*t.circuit)), t.r, t.s).encode();
-    });
-  }
-  for (auto& th : threads) th.join();
-  for (size_t i = 0; i < bytes.size(); ++i) EXPECT_EQ(bytes[i], on_cpu) << "proof " << i;
 }

@@ -33,13 +33,10 @@ bool all_device(const gpu_prover_t::plan_t& p) {
                      [](gpu::residency_t t) { return t == gpu::residency_t::device; });
 }
 
-// Two proofs on the device at once, as the scratch tests below plan them
-// (fewer at once is tested on its own at the end).
 gpu_prover_options_t with(scratch s) {
   gpu_prover_options_t o;
   o.msm_scratch = s;
   o.proofs_in_flight = 2;
-  o.fewer_proofs_at_once = false;
   return o;
 }
 
@@ -308,70 +305,42 @@ TEST(gpu_prover_plan, a_reserve_floor_keeps_the_other_sets_working_memory) {
   EXPECT_EQ(rows.residency.room, 139 * gib - rows.working - gib);
 }
 
-// Fewer proofs on the device at once than workers where that streams fewer
-// bytes per proof (plan_t::proofs_at_once): a 32 GiB PoRep set on an 80 GB
-// card with two workers streams every query (44.12 GiB per proof) with two
-// at once and keeps 38.20 GiB on the device with one (measured on an H100:
-// 20.0 against 28.9 s/proof, BENCHMARKS.md). Where two at once stream nothing
-// (an H200), two stay; ties keep more; a given reserve or a forced tier, or
-// the option off, plans for every worker.
-TEST(gpu_prover_plan, fewer_proofs_at_once_where_that_streams_fewer_bytes) {
+// The hint for operators (gpu_prover_t::fewer_workers): a 32 GiB PoRep set
+// on an 80 GB card streams every query (44.12 GiB per proof) with two workers
+// and keeps more than 35 GiB on the device with one (measured on an H100:
+// 20.0 against 28.9 s/proof, BENCHMARKS.md). Where two workers stream
+// nothing (an H200) there is no hint; nor under a given reserve, a forced
+// tier, or one worker. The hint's plan is the plan for its worker count.
+TEST(gpu_prover_plan, fewer_workers_are_hinted_where_they_stream_fewer_bytes) {
   const auto q = porep_32g();
   gpu_prover_options_t o;  // the defaults: automatic everything, two workers
   ASSERT_EQ(o.proofs_in_flight, 2u);
-  ASSERT_TRUE(o.fewer_proofs_at_once);
   const uint64_t h100 = 78 * gib;
-  const auto p = gpu_prover_t::plan(q, o, h100);
-  EXPECT_EQ(p.proofs_at_once, 1u);
-  EXPECT_TRUE(p.residency.fits);
-  EXPECT_GT(p.residency.device_bytes, 35 * gib);
-  EXPECT_LT(p.residency.streamed_bytes, 8 * gib);
-  EXPECT_EQ(p.working, gpu_prover_t::working_bytes(q, 1, p.one_at_a_time, 0, p.h_window_bits));
-  EXPECT_LE(p.working + p.residency.device_need, h100);
-  auto both = o;
-  both.fewer_proofs_at_once = false;
-  const auto two = gpu_prover_t::plan(q, both, h100);
-  EXPECT_EQ(two.proofs_at_once, 2u);
-  EXPECT_GT(two.residency.streamed_bytes, p.residency.streamed_bytes);
-  // Three workers: still one at once; an H200: two of two, or of three.
-  o.proofs_in_flight = 3;
-  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).proofs_at_once, 1u);
-  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).residency.streamed_bytes, p.residency.streamed_bytes);
-  o.proofs_in_flight = 2;
-  const auto h200 = gpu_prover_t::plan(q, o, 139 * gib);
-  EXPECT_EQ(h200.proofs_at_once, 2u);
-  EXPECT_EQ(h200.residency.streamed_bytes, 0u);
-  o.proofs_in_flight = 3;
-  EXPECT_EQ(gpu_prover_t::plan(q, o, 139 * gib).proofs_at_once, 2u);
+  const auto f = gpu_prover_t::fewer_workers(q, o, h100);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->workers, 1u);
+  EXPECT_TRUE(f->plan.residency.fits);
+  EXPECT_GT(f->plan.residency.device_bytes, 35 * gib);
+  EXPECT_LT(f->plan.residency.streamed_bytes, 8 * gib);
+  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).residency.device_bytes, 0u);
+  auto one = o;
+  one.proofs_in_flight = 1;
+  EXPECT_EQ(gpu_prover_t::plan(q, one, h100).residency.streamed_bytes, f->plan.residency.streamed_bytes);
+  EXPECT_EQ(gpu_prover_t::plan(q, one, h100).working, f->plan.working);
+  EXPECT_FALSE(gpu_prover_t::fewer_workers(q, one, h100).has_value());
+  // Three workers: one is still the fewest bytes.
+  auto three = o;
+  three.proofs_in_flight = 3;
+  ASSERT_TRUE(gpu_prover_t::fewer_workers(q, three, h100).has_value());
+  EXPECT_EQ(gpu_prover_t::fewer_workers(q, three, h100)->workers, 1u);
+  // An H200 holds the set with two: no hint.
   EXPECT_EQ(gpu_prover_t::plan(q, o, 139 * gib).residency.streamed_bytes, 0u);
-  o.proofs_in_flight = 2;
-  // The operator's choices plan for every worker.
+  EXPECT_FALSE(gpu_prover_t::fewer_workers(q, o, 139 * gib).has_value());
+  // The operator's choices: no hint.
   auto given = o;
   given.residency.device_reserve = 60 * gib;
-  EXPECT_EQ(gpu_prover_t::plan(q, given, h100).proofs_at_once, 2u);
+  EXPECT_FALSE(gpu_prover_t::fewer_workers(q, given, h100).has_value());
   auto forced = o;
   forced.residency.forced = gpu::residency_t::pinned;
-  EXPECT_EQ(gpu_prover_t::plan(q, forced, h100).proofs_at_once, 2u);
-  // One worker: one.
-  o.proofs_in_flight = 1;
-  EXPECT_EQ(gpu_prover_t::plan(q, o, h100).proofs_at_once, 1u);
-}
-
-// With fewer proofs at once allowed, more free memory still never streams
-// more per proof, for both 32 GiB shapes and one to three workers.
-TEST(gpu_prover_plan, fewer_proofs_at_once_never_streams_more_with_more_memory) {
-  for (const auto& [name, q] : {std::pair{"WindowPoSt", window_post_32g()}, std::pair{"PoRep", porep_32g()}}) {
-    for (uint32_t workers : {1u, 2u, 3u}) {
-      gpu_prover_options_t o;
-      o.proofs_in_flight = workers;
-      uint64_t last = ~uint64_t(0);
-      for (uint64_t g = 40; g <= 320; ++g) {
-        const auto p = gpu_prover_t::plan(q, o, g * gib);
-        EXPECT_LE(p.residency.streamed_bytes, last) << name << ", " << workers << " workers, " << g << " GiB free";
-        EXPECT_GE(p.proofs_at_once, 1u);
-        EXPECT_LE(p.proofs_at_once, workers);
-        last = p.residency.streamed_bytes;
-      }
-    }
-  }
+  EXPECT_FALSE(gpu_prover_t::fewer_workers(q, forced, h100).has_value());
 }
