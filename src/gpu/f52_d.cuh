@@ -191,14 +191,7 @@ CUZK_UNROLL
       for (int k = 0; k < n; ++k) mad(t[i + k], t[i + k + 1], q, double(p.v[k]));
       t[i + 1] += t[i] >> 52;  // t_i is now a multiple of 2^52
     }
-    f52_d r;
-CUZK_UNROLL
-    for (int j = n; j < 2 * n - 1; ++j) {
-      r.l[j - n] = fp64::to_double(t[j] & mask);
-      t[j + 1] += t[j] >> 52;
-    }
-    r.l[n - 1] = fp64::to_double(t[2 * n - 1]);  // < 2^52: the result is below 2m < 2^(52 (n - 1) + 52)
-    return r;
+    return upper(t);
   }
 
   CUZK_HD f52_d& operator*=(const f52_d& b) { return *this = *this * b; }
@@ -209,9 +202,10 @@ CUZK_UNROLL
   // of 2^52) but a dependency the compiler cannot see through. And each mad
   // takes its exponent off as it adds (mad_exact: the 64-bit additions fold
   // the constant, whose low word is 0), so no column starts at an offset.
-  // Fully unrolled, operator* lets ptxas issue all 2n^2 DFMA pairs first (Fp:
-  // 254 registers, or ~800 bytes of spills at 128). Same columns, bounds and
-  // result as operator*.
+  // Meant to keep ptxas from issuing all 2n^2 DFMA pairs first, as it may in
+  // operator* (Fp: 254 registers, or ~800 bytes of spills at 128); measured,
+  // it takes the same registers (BENCHMARKS.md, "Fp on the FP64 pipe"). Same
+  // columns, bounds and result as operator*.
   CUZK_HD static f52_d mul_rows(const f52_d& a, const f52_d& b) {
     constexpr limbs52 p = split(P::modulus);
     uint64_t t[2 * n];
@@ -227,14 +221,7 @@ CUZK_UNROLL
       for (int k = 0; k < n; ++k) mad_exact(t[i + k], t[i + k + 1], q, double(p.v[k]));
       t[i + 1] += t[i] >> 52;  // t_i is now a multiple of 2^52
     }
-    f52_d r;
-CUZK_UNROLL
-    for (int j = n; j < 2 * n - 1; ++j) {
-      r.l[j - n] = fp64::to_double(t[j] & mask);
-      t[j + 1] += t[j] >> 52;
-    }
-    r.l[n - 1] = fp64::to_double(t[2 * n - 1]);
-    return r;
+    return upper(t);
   }
 
 
@@ -255,6 +242,19 @@ CUZK_UNROLL
     const double l = fp64::fma_rn(a, b, (0x1p104 + 0x1p52) - h);  // (1 - H)·2^52: exact
     lo += fp64::bits(l);
     hi += fp64::bits(h);
+  }
+
+  // The reduced product from its columns once the low n are reduced: columns
+  // n .. 2n-1 normalized to 52-bit limbs (the carries run upwards).
+  CUZK_HD static f52_d upper(uint64_t (&t)[2 * n]) {
+    f52_d r;
+CUZK_UNROLL
+    for (int j = n; j < 2 * n - 1; ++j) {
+      r.l[j - n] = fp64::to_double(t[j] & mask);
+      t[j + 1] += t[j] >> 52;
+    }
+    r.l[n - 1] = fp64::to_double(t[2 * n - 1]);  // < 2^52: the result is below 2m < 2^(52 (n - 1) + 52)
+    return r;
   }
 
   // mad with the exponents taken off: lo += L, hi += H.

@@ -1,6 +1,7 @@
 // Kernels and timing behind probes.hpp.
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "gpu/device_buffer.cuh"
@@ -18,16 +19,20 @@ namespace cuzk::gpu {
 
 namespace {
 
-// The Fr probes' starting values x, y, z for thread `id`: distinct per
-// thread, still < r (each flips bits of one word of R mod r below its top).
-struct fr_start {
-  fr_d x = fr_d::one(), y = fr_d::one(), z = fr_d::one();
-  __device__ explicit fr_start(uint32_t id) {
+// The probes' starting values x, y, z for thread `id`: distinct per thread,
+// still below the modulus (each flips bits of one low word of R mod m, far
+// below its top).
+template <class M>
+struct probe_start {
+  M x = M::one(), y = M::one(), z = M::one();
+  __device__ explicit probe_start(uint32_t id) {
     x.l[0] ^= id;
     y.l[1] ^= id * 0x9e3779b9u;
     z.l[2] ^= id * 0x85ebca6bu;
   }
 };
+using fr_start = probe_start<fr_d>;
+using fp_start = probe_start<fp_d>;
 
 // Two chains of products by mul (operator*, or Karatsuba for comparison).
 template <fr_d (*mul)(const fr_d&, const fr_d&)>
@@ -79,33 +84,23 @@ __global__ void __launch_bounds__(256, 2) fr_mul_mixed_kernel(fr_d* out, uint32_
   store_f(out + id, (x + y) + (u.to_mont() + v.to_mont()));
 }
 
-__global__ void fr52_check_kernel(const fr_d* a, const fr_d* b, fr_d* prod, fr_d* chain, size_t n) {
+// The f52_d test entry points' kernel: prod = a·b by operator*, chain =
+// ((a·b)·b)·a, by operator* for Fr, by mul_rows for Fp (each product form
+// checked on the device by one of them).
+template <class F>
+__global__ void f52_check_kernel(const typename F::mont_t* a, const typename F::mont_t* b, typename F::mont_t* prod,
+                                 typename F::mont_t* chain, size_t n) {
   for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-    const fr52_d x = fr52_d::from(load_f(a + i)), y = fr52_d::from(load_f(b + i));
-    const fr52_d xy = x * y;
+    const F x = F::from(load_f(a + i)), y = F::from(load_f(b + i));
+    const F xy = x * y;
     store_f(prod + i, xy.to_mont());
-    store_f(chain + i, (xy * y * x).to_mont());
+    if constexpr (F::n == fp52_d::n) {
+      store_f(chain + i, F::mul_rows(F::mul_rows(xy, y), x).to_mont());
+    } else {
+      store_f(chain + i, (xy * y * x).to_mont());
+    }
   }
 }
-
-__global__ void fp52_check_kernel(const fp_d* a, const fp_d* b, fp_d* prod, fp_d* chain, size_t n) {
-  for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-    const fp52_d x = fp52_d::from(a[i]), y = fp52_d::from(b[i]);
-    const fp52_d xy = x * y;
-    prod[i] = xy.to_mont();
-    chain[i] = fp52_d::mul_rows(fp52_d::mul_rows(xy, y), x).to_mont();  // the other product
-  }
-}
-
-// The Fp probes' starting values (as fr_start): distinct per thread, < p.
-struct fp_start {
-  fp_d x = fp_d::one(), y = fp_d::one(), z = fp_d::one();
-  __device__ explicit fp_start(uint32_t id) {
-    x.l[0] ^= id;
-    y.l[1] ^= id * 0x9e3779b9u;
-    z.l[2] ^= id * 0x85ebca6bu;
-  }
-};
 
 // fp_mul_kernel on the FP64 pipe (issue 19 item 2): C independent chains of
 // fp52_d products per thread (C = 2 is fp_mul_kernel's shape), at two blocks
@@ -148,10 +143,7 @@ __global__ void __launch_bounds__(256, 2) fp_mul_mixed52_kernel(fp_d* out, uint3
 template <fp_d (*mul)(const fp_d&, const fp_d&)>
 __global__ void fp_mul_kernel(fp_d* out, uint32_t muls) {
   const uint32_t id = blockIdx.x * blockDim.x + threadIdx.x;
-  fp_d x = fp_d::one(), y = fp_d::one(), z = fp_d::one();
-  x.l[0] ^= id;  // distinct values below p
-  y.l[1] ^= id * 0x9e3779b9u;
-  z.l[2] ^= id * 0x85ebca6bu;
+  auto [x, y, z] = fp_start(id);
   for (uint32_t i = 0; i < muls; ++i) {
     x = mul(x, z);
     y = mul(y, z);
@@ -259,22 +251,33 @@ double fr_mul_mixed_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_thr
   return loop_kernel_ms(fr_mul_mixed_kernel, blocks, threads, iters_per_thread);
 }
 
-void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<ff::fr_t> prod,
-                    std::span<ff::fr_t> chain) {
+namespace {
+
+template <class F, class H>
+void f52_mul_check(const char* name, std::span<const H> a, std::span<const H> b, std::span<H> prod,
+                   std::span<H> chain) {
   const size_t n = a.size();
   if (b.size() != n || prod.size() != n || chain.size() != n) {
-    throw std::invalid_argument("gpu::fr52_mul_check: all spans must have the size of a");
+    throw std::invalid_argument(std::string("gpu::") + name + ": all spans must have the size of a");
   }
   if (n == 0) return;
+  using M = typename F::mont_t;
   stream_t s;
-  device_buffer<fr_d> da(n), db(n), dp(n), dc(n);
+  device_buffer<M> da(n), db(n), dp(n), dc(n);
   da.upload(a, s);
   db.upload(b, s);
-  fr52_check_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(da.data(), db.data(), dp.data(), dc.data(), n);
+  f52_check_kernel<F><<<unsigned((n + 255) / 256), 256, 0, s>>>(da.data(), db.data(), dp.data(), dc.data(), n);
   CUDA_LAUNCH_OK();
   dp.download(prod, s);
   dc.download(chain, s);
   s.sync();
+}
+
+}  // namespace
+
+void fr52_mul_check(std::span<const ff::fr_t> a, std::span<const ff::fr_t> b, std::span<ff::fr_t> prod,
+                    std::span<ff::fr_t> chain) {
+  f52_mul_check<fr52_d>("fr52_mul_check", a, b, prod, chain);
 }
 
 double fp_mul_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
@@ -313,20 +316,7 @@ double fp_mul_mixed52_ms(uint32_t blocks, uint32_t threads, uint32_t iters_per_t
 
 void fp52_mul_check(std::span<const ff::fp_t> a, std::span<const ff::fp_t> b, std::span<ff::fp_t> prod,
                     std::span<ff::fp_t> chain) {
-  const size_t n = a.size();
-  if (b.size() != n || prod.size() != n || chain.size() != n) {
-    throw std::invalid_argument("gpu::fp52_mul_check: all spans must have the size of a");
-  }
-  if (n == 0) return;
-  stream_t s;
-  device_buffer<fp_d> da(n), db(n), dp(n), dc(n);
-  da.upload(a, s);
-  db.upload(b, s);
-  fp52_check_kernel<<<unsigned((n + 255) / 256), 256, 0, s>>>(da.data(), db.data(), dp.data(), dc.data(), n);
-  CUDA_LAUNCH_OK();
-  dp.download(prod, s);
-  dc.download(chain, s);
-  s.sync();
+  f52_mul_check<fp52_d>("fp52_mul_check", a, b, prod, chain);
 }
 
 double fp_mul_karatsuba_ms(uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {

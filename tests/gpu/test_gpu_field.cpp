@@ -97,14 +97,16 @@ void check_emulated(const char* name) {
 TEST(gpu_field, fr_device_code_on_host_matches_fr_t) { check_emulated<ff::fr_t, gpu::fr_d>("gpu_field.fr_emulated"); }
 TEST(gpu_field, fp_device_code_on_host_matches_fp_t) { check_emulated<ff::fp_t, gpu::fp_d>("gpu_field.fp_emulated"); }
 
-// fr52_d (FP64 pipe, R = 2^260, lazily reduced below 2r) through fr_d and
-// back: products, the test entry point's chain, and a longer chain that keeps
-// the lazy values below 2r if the bound in operator* holds.
-TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
-  using H = ff::fr_t;
-  std::mt19937_64 rng(test::seed("gpu_field.fr52_emulated"));
-  auto a = random_values<H>(rng, 4000);
-  auto b = random_values<H>(rng, 4000);
+// An f52_d field (FP64 pipe, R' = 2^(52 N), lazily reduced below 2m) through
+// its mont_d form and back: products by operator* and by mul_rows (equal
+// limb for limb), the test entry point's chain, and chains of 16 that keep
+// the lazy values below 2m, their limbs below 2^52, if the bound in
+// operator* holds.
+template <class H, class F>
+void check_f52_emulated(const char* name, size_t n) {
+  std::mt19937_64 rng(test::seed(name));
+  auto a = random_values<H>(rng, n);
+  auto b = random_values<H>(rng, n);
   std::shuffle(b.begin(), b.end(), rng);
   const auto e = edge_values<H>();
   for (size_t i = 0; i < e.size(); ++i) {
@@ -113,85 +115,63 @@ TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
       b.push_back(e[j]);
     }
   }
-  const auto from = [](const H& x) { return gpu::fr52_d::from(to_d<gpu::fr_d>(x)); };
-  const auto back = [](const gpu::fr52_d& x) { return to_h<H>(x.to_mont()); };
+  using M = typename F::mont_t;
+  const auto from = [](const H& x) { return F::from(to_d<M>(x)); };
+  const auto back = [](const F& x) { return to_h<H>(x.to_mont()); };
   for (size_t i = 0; i < a.size(); ++i) {
-    const gpu::fr52_d x = from(a[i]), y = from(b[i]);
+    const F x = from(a[i]), y = from(b[i]);
     ASSERT_EQ(back(x), a[i]) << a[i].to_hex();
     ASSERT_EQ(back(x * y), a[i] * b[i]) << a[i].to_hex() << " * " << b[i].to_hex();
     ASSERT_EQ(back(x * y * y * x), a[i] * b[i] * b[i] * a[i]) << a[i].to_hex() << ", " << b[i].to_hex();
-    gpu::fr52_d z = x;
+    const F r = F::mul_rows(x, y), xy = x * y;
+    for (int k = 0; k < F::n; ++k) ASSERT_EQ(r.l[k], xy.l[k]) << "mul_rows, limb " << k;
+    F z = x, w = x;
     H h = a[i];
-    for (int k = 0; k < 16; ++k) z *= y, h *= b[i];
+    for (int k = 0; k < 16; ++k) z *= y, w = F::mul_rows(w, y), h *= b[i];
     ASSERT_EQ(back(z), h) << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
-  }
-}
-
-// fp52_d (8 limbs, R = 2^416, lazily reduced below 2p), as the Fr test above.
-TEST(gpu_field, fp52_device_code_on_host_matches_fp_t) {
-  using H = ff::fp_t;
-  std::mt19937_64 rng(test::seed("gpu_field.fp52_emulated"));
-  auto a = random_values<H>(rng, 3000);
-  auto b = random_values<H>(rng, 3000);
-  std::shuffle(b.begin(), b.end(), rng);
-  const auto e = edge_values<H>();
-  for (size_t i = 0; i < e.size(); ++i) {
-    for (size_t j = 0; j < e.size(); ++j) {
-      a.push_back(e[i]);
-      b.push_back(e[j]);
-    }
-  }
-  const auto from = [](const H& x) { return gpu::fp52_d::from(to_d<gpu::fp_d>(x)); };
-  const auto back = [](const gpu::fp52_d& x) { return to_h<H>(x.to_mont()); };
-  for (size_t i = 0; i < a.size(); ++i) {
-    const gpu::fp52_d x = from(a[i]), y = from(b[i]);
-    ASSERT_EQ(back(x), a[i]) << a[i].to_hex();
-    ASSERT_EQ(back(x * y), a[i] * b[i]) << a[i].to_hex() << " * " << b[i].to_hex();
-    ASSERT_EQ(back(x * y * y * x), a[i] * b[i] * b[i] * a[i]) << a[i].to_hex() << ", " << b[i].to_hex();
-    const gpu::fp52_d r = gpu::fp52_d::mul_rows(x, y);
-    for (int k = 0; k < gpu::fp52_d::n; ++k) ASSERT_EQ(r.l[k], (x * y).l[k]) << "mul_rows, limb " << k;
-    gpu::fp52_d z = x, w = x;
-    H h = a[i];
-    for (int k = 0; k < 16; ++k) z *= y, w = gpu::fp52_d::mul_rows(w, y), h *= b[i];
     ASSERT_EQ(back(w), h) << "mul_rows: " << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
-    ASSERT_EQ(back(z), h) << a[i].to_hex() << " * " << b[i].to_hex() << "^16";
-    for (int k = 0; k < gpu::fp52_d::n; ++k) {
+    for (int k = 0; k < F::n; ++k) {
       ASSERT_GE(z.l[k], 0.0);
       ASSERT_LT(z.l[k], 0x1p52) << "limb " << k;
     }
   }
 }
 
-TEST(gpu_field, fp52_kernel_matches_fp_t) {
-  SKIP_WITHOUT_GPU();
-  using H = ff::fp_t;
-  std::mt19937_64 rng(test::seed("gpu_field.fp52_kernel"));
+TEST(gpu_field, fr52_device_code_on_host_matches_fr_t) {
+  check_f52_emulated<ff::fr_t, gpu::fr52_d>("gpu_field.fr52_emulated", 4000);
+}
+
+// 8 limbs, R' = 2^416.
+TEST(gpu_field, fp52_device_code_on_host_matches_fp_t) {
+  check_f52_emulated<ff::fp_t, gpu::fp52_d>("gpu_field.fp52_emulated", 3000);
+}
+
+// The f52_d test entry points (gpu::fr52_mul_check, gpu::fp52_mul_check):
+// 2^16 products and chains on the device against the host field.
+template <class H>
+void check_f52_kernel(const char* name,
+                      void (*check)(std::span<const H>, std::span<const H>, std::span<H>, std::span<H>)) {
+  std::mt19937_64 rng(test::seed(name));
   const size_t n = 1 << 16;
   auto a = random_values<H>(rng, n);
   auto b = random_values<H>(rng, n);
   put_edge_pairs(a, b);
   std::vector<H> prod(n), chain(n);
-  gpu::fp52_mul_check(a, b, prod, chain);
+  check(a, b, prod, chain);
   for (size_t i = 0; i < n; ++i) {
     ASSERT_EQ(prod[i], a[i] * b[i]) << i << ": " << a[i].to_hex() << " * " << b[i].to_hex();
     ASSERT_EQ(chain[i], a[i] * b[i] * b[i] * a[i]) << i << ": " << a[i].to_hex() << ", " << b[i].to_hex();
   }
 }
 
+TEST(gpu_field, fp52_kernel_matches_fp_t) {
+  SKIP_WITHOUT_GPU();
+  check_f52_kernel<ff::fp_t>("gpu_field.fp52_kernel", gpu::fp52_mul_check);
+}
+
 TEST(gpu_field, fr52_kernel_matches_fr_t) {
   SKIP_WITHOUT_GPU();
-  using H = ff::fr_t;
-  std::mt19937_64 rng(test::seed("gpu_field.fr52_kernel"));
-  const size_t n = 1 << 16;
-  auto a = random_values<H>(rng, n);
-  auto b = random_values<H>(rng, n);
-  put_edge_pairs(a, b);
-  std::vector<H> prod(n), chain(n);
-  gpu::fr52_mul_check(a, b, prod, chain);
-  for (size_t i = 0; i < n; ++i) {
-    ASSERT_EQ(prod[i], a[i] * b[i]) << i << ": " << a[i].to_hex() << " * " << b[i].to_hex();
-    ASSERT_EQ(chain[i], a[i] * b[i] * b[i] * a[i]) << i << ": " << a[i].to_hex() << ", " << b[i].to_hex();
-  }
+  check_f52_kernel<ff::fr_t>("gpu_field.fr52_kernel", gpu::fr52_mul_check);
 }
 
 template <class H>
