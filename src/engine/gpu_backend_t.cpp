@@ -117,13 +117,12 @@ void gpu_backend_t::hint_fewer_workers(uint32_t device, const groth16::query_siz
                                        const groth16::gpu_prover_options_t& o, uint64_t free) const {
   const auto f = groth16::gpu_prover_t::fewer_workers(sizes, o, free);
   if (!f) return;
-  const auto now = groth16::gpu_prover_t::plan(sizes, o, free);
   spdlog::warn("GPU {}: with gpu_workers_per_device = {} instead of {}, this parameter set would keep {:.2f} GiB on the "
                "device and stream {:.2f} GiB per proof instead of {:.2f} (each worker's proof reserves working memory "
                "the queries could use; 32 GiB PoRep on an 80 GB H100: 20.0 against 28.9 s/proof)",
                ordinal(device), f->workers, o.proofs_in_flight, double(f->plan.residency.device_bytes) / double(gib),
                double(f->plan.residency.streamed_bytes) / double(gib),
-               double(now.residency.streamed_bytes) / double(gib));
+               double(f->streamed_now) / double(gib));
 }
 
 groth16::gpu_prover_options_t gpu_backend_t::options_for(uint32_t device, const groth16::parameters_t* params,

@@ -141,7 +141,8 @@ std::optional<gpu_prover_t::fewer_workers_t> gpu_prover_t::fewer_workers(const q
   for (uint32_t k = o.proofs_in_flight - 1; k >= 1; --k) {
     plan_t c = quiet(k);
     const uint64_t than = best ? best->plan.residency.streamed_bytes : now.residency.streamed_bytes;
-    if (c.residency.fits && c.residency.streamed_bytes < than) best = fewer_workers_t{k, std::move(c)};
+    if (c.residency.fits && c.residency.streamed_bytes < than)
+      best = fewer_workers_t{k, std::move(c), now.residency.streamed_bytes};
   }
   return best;
 }

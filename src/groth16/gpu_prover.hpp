@@ -188,6 +188,7 @@ class gpu_prover_t {
   struct fewer_workers_t {
     uint32_t workers;
     plan_t plan;
+    uint64_t streamed_now = 0;  // bytes streamed per proof with the options' workers
   };
   static std::optional<fewer_workers_t> fewer_workers(const query_sizes_t& sizes, const gpu_prover_options_t& options,
                                                       uint64_t device_free);
