@@ -35,13 +35,11 @@ int run_guarded(const cuzk::cli::command_t& cmd) {
 
 int main(int argc, char** argv) {
   using namespace cuzk::cli;
-  // Before any CUDA call: the driver maps streams onto this many hardware
-  // queues (default 8), and two streams sharing a queue serialize: a
-  // WinningPoSt's kernels on a high-priority stream waited seconds behind
-  // PoRep MSMs queued in its queue. The engine's streams come from a pool of
-  // one per queue (gpu/stream_slots.hpp), a few kept for critical work, so
-  // more queues give the workers more streams. 32 is the most the driver
-  // takes; a value the user set is kept.
+  // Before any CUDA call: the driver maps every stream onto this many hardware
+  // queues (default 8). The engine's workers make more streams than that, and
+  // two streams sharing a queue serialize: a WinningPoSt's kernels on a
+  // high-priority stream waited seconds behind PoRep MSMs queued in its
+  // queue. 32 is the most the driver takes; a value the user set is kept.
   setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0);
   CLI::App app{"cuzk: Groth16 prover over BLS12-381.\n"
                "Exit codes: 0 ok or valid, 1 proof does not verify, 2 bad input or usage, 3 internal error."};

@@ -13,7 +13,6 @@
 #include <future>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -429,7 +428,7 @@ struct msm_bases<C>::impl {
   std::span<const ec::affine_t<C>> host;  // pinned / pageable: the caller's points
   host_pin pin;                           // pinned: their registration
   size_t window = 0;
-  std::optional<stream_t> copy;  // window uploads; pinned and pageable only (a pooled stream is not held idle)
+  stream_t copy;     // window uploads
   event_t loaded[2];  // the last upload into each window
   mutable std::mutex mu;
   mutable msm_detail::workspace<F> ws;
@@ -443,11 +442,11 @@ struct msm_bases<C>::impl {
   void load(uint32_t k, size_t at, size_t count) {
     A* dst = bases.data() + size_t(k) * window;
     if (tier == residency_t::pinned) {
-      upload_pinned(dst, host.data() + at, count * sizeof(A), pin, *copy);
+      upload_pinned(dst, host.data() + at, count * sizeof(A), pin, copy);
     } else {
-      upload_staged(dst, host.data() + at, count * sizeof(A), *copy);
+      upload_staged(dst, host.data() + at, count * sizeof(A), copy);
     }
-    loaded[k].record(*copy);
+    loaded[k].record(copy);
   }
 
   // sum over [offset, offset + count) with scalars[i] for base offset + i.
@@ -499,7 +498,6 @@ msm_bases<C>::msm_bases(std::span<const ec::affine_t<C>> b, residency_t tier, si
     return;
   }
   m.host = b;
-  m.copy.emplace();
   m.window = std::max<size_t>(1, std::min(window_points ? window_points : default_window_points, b.size()));
   if (tier == residency_t::pinned) m.pin = host_pin(b.data(), b.size_bytes());
   m.bases = device_buffer<affine_d<typename impl::F>>(b.empty() ? 0 : 2 * m.window);

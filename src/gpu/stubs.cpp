@@ -14,7 +14,6 @@
 #include "gpu/ntt.hpp"
 #include "gpu/ntt_timer.hpp"
 #include "gpu/probes.hpp"
-#include "gpu/stream_pool.hpp"
 
 namespace cuzk::gpu {
 
@@ -30,10 +29,6 @@ int current_device() { no_cuda("gpu::current_device"); }
 device_info_t device_info(int) { no_cuda("gpu::device_info"); }
 void pin_until_freed(const void*, std::size_t) { no_cuda("gpu::pin_until_freed"); }
 std::size_t pinned_bytes() { return 0; }
-stream_pool_shape_t stream_pool_shape() { no_cuda("gpu::stream_pool_shape"); }
-std::vector<std::pair<int, int>> pooled_stream_pairs_run_in_turn(double) {
-  no_cuda("gpu::pooled_stream_pairs_run_in_turn");
-}
 
 template <class C>
 void fixed_base_mul(std::span<const ec::affine_t<C>>, std::span<const ff::limbs_t<4>>, std::span<ec::affine_t<C>>) {
