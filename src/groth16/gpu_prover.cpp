@@ -105,10 +105,6 @@ gpu_prover_t::plan_t plan_with(const query_sizes_t& p, const gpu_prover_options_
   return done(std::move(placed), false);
 }
 
-}  // namespace
-
-namespace {
-
 // gpu_prover_t::plan; quiet: no warning when it does not fit.
 gpu_prover_t::plan_t plan_of(const query_sizes_t& p, const gpu_prover_options_t& o, uint64_t free, bool quiet) {
   gpu_prover_t::plan_t base = plan_with(p, o, free, o.h_window_bits, quiet);
