@@ -44,7 +44,7 @@ want forms && step bench_forms 420 "$B/cuzk_bench" --benchmark_counters_tabular=
 if want ncu; then  # one file, ncu.txt (a call brings back at most 8 files)
   ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
   step ncu 540 bash -c 'for probe in fr_mul fr52_mul fr_mul_mixed fp_mul fp_mul_lazy \
-      g1_add_mixed/blocks:4/lazy:0 g1_add_mixed/blocks:4/lazy:1; do
+      g1_add_mixed/blocks:4/lazy:0 g1_add_mixed/blocks:4/lazy:1 g1_add_mixed/blocks:4/lazy:2; do
     echo "=== $probe"
     "$0" --clock-control none --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
       --section InstructionStats --section WarpStateStats --section SchedulerStats --section Occupancy \

@@ -156,24 +156,37 @@ void time_form(benchmark::State& state, Once once) {
   state.counters["median_ms"] = ms[ms.size() / 2];
 }
 
-// G2 with the Fp2 product of three reductions (fp2_d, two_reductions 0)
-// or two (fp2_lazy_d, 1, the MSM's), over Fp values below p (below_2p 0) or below 2p
-// (fp_lazy_d, 1), on the same bases and scalars: medians of 5.
+// G2 with the Fp2 product of three reductions (fp2_d, two_reductions 0), two
+// (fp2_lazy_unfused_d, 1) or two with each a·b - c·d in two reductions
+// (fp2_lazy_d, 2, the MSM's), over Fp values below p (below_2p 0) or below 2p
+// (fp_lazy_d, 1; not with 2), on the same bases and scalars: medians of 5.
 void BM_gpu_msm_g2_fp2(benchmark::State& state) {
-  const bool two = state.range(1) != 0, below = state.range(2) != 0;
-  time_form<ec::g2_curve>(state, [two, below](gpu::msm_timer<ec::g2_curve>& t) { return t.msm_ms_fp2(two, below); });
+  const auto product = gpu::fp2_product(state.range(1));
+  const bool below = state.range(2) != 0;
+  time_form<ec::g2_curve>(state,
+                          [product, below](gpu::msm_timer<ec::g2_curve>& t) { return t.msm_ms_fp2(product, below); });
 }
-BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions", "below_2p"})->ArgsProduct({{22, 24, 26}, {0, 1}, {0, 1}})
+void g2_forms(benchmark::internal::Benchmark* b) {
+  for (int64_t log_n : {22, 24, 26}) {
+    for (int64_t product : {0, 1, 2}) {
+      for (int64_t below : {0, 1}) {
+        if (product != 2 || below == 0) b->Args({log_n, product, below});
+      }
+    }
+  }
+}
+BENCHMARK(BM_gpu_msm_g2_fp2)->ArgNames({"log_n", "two_reductions", "below_2p"})->Apply(g2_forms)
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
-// G1 over fp_d (lazy 0) or fp_lazy_d (coordinates below 2p, no final
-// subtraction in products, 1, the MSM's), on the same bases and scalars: medians of 5.
+// G1 over fp_d (lazy 0), fp_lazy_unfused_d (coordinates below 2p, no final
+// subtraction in products, 1) or fp_lazy_d (the same with a·b - c·d in one
+// reduction, 2, the MSM's), on the same bases and scalars: medians of 5.
 void BM_gpu_msm_g1_lazy(benchmark::State& state) {
-  const bool lazy = state.range(1) != 0;
+  const auto form = gpu::fp_form(state.range(1));
   time_form<ec::g1_curve>(state,
-                          [lazy](gpu::msm_timer<ec::g1_curve>& t) { return t.msm_ms_fp(lazy); });
+                          [form](gpu::msm_timer<ec::g1_curve>& t) { return t.msm_ms_fp(form); });
 }
-BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1}})
+BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1, 2}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // The GPU setup's fixed-base multiplications (groth16::gpu_setup_muls: scalars

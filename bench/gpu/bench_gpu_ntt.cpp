@@ -206,13 +206,14 @@ BENCHMARK(BM_gpu_fp_sqr_by_mul)->UseManualTime()->Unit(benchmark::kMillisecond)-
 
 // G1 mixed additions per second with the points in L1, at several blocks of
 // 128 threads per SM (the accumulation kernel runs 128-thread blocks), over
-// fp_d or fp_lazy_d (lazy 1: values below 2p, no final subtraction in products).
+// fp_d (lazy 0), fp_lazy_unfused_d (1: values below 2p, no final subtraction
+// in products) or fp_lazy_d (2: also a·b - c·d in one reduction, the MSM's).
 void BM_gpu_g1_add_mixed(benchmark::State& state) {
-  const bool lazy = state.range(1) != 0;
-  probe_rate(state, [lazy](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g1_add_mixed_ms(lazy, b, t, m); },
+  const auto form = cuzk::gpu::fp_form(state.range(1));
+  probe_rate(state, [form](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g1_add_mixed_ms(form, b, t, m); },
              132 * uint32_t(state.range(0)), 128, 1024, 1024.0, "Gadd/s");
 }
-BENCHMARK(BM_gpu_g1_add_mixed)->ArgNames({"blocks", "lazy"})->ArgsProduct({{3, 4, 6, 12}, {0, 1}})
+BENCHMARK(BM_gpu_g1_add_mixed)->ArgNames({"blocks", "lazy"})->ArgsProduct({{3, 4, 6, 12}, {0, 1, 2}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Fp2 products and G2 mixed additions with the product of three Montgomery
@@ -226,13 +227,19 @@ void BM_gpu_fp2_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fp2_mul)->ArgNames({"two_reductions", "below_2p"})->ArgsProduct({{0, 1}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
+// G2 mixed additions: two_reductions 0 (fp2_d), 1 (fp2_lazy_unfused_d) or 2
+// (fp2_lazy_d: also a·b - c·d in two reductions, the MSM's; below p only).
 void BM_gpu_g2_add_mixed(benchmark::State& state) {
-  const bool two = state.range(0) != 0, below = state.range(1) != 0;
+  const auto product = cuzk::gpu::fp2_product(state.range(0));
+  const bool below = state.range(1) != 0;
   probe_rate(state,
-             [two, below](uint32_t b, uint32_t t, uint32_t m) { return cuzk::gpu::g2_add_mixed_ms(two, below, b, t, m); },
+             [product, below](uint32_t b, uint32_t t, uint32_t m) {
+               return cuzk::gpu::g2_add_mixed_ms(product, below, b, t, m);
+             },
              132 * 4, 128, 512, 512.0, "Gadd/s");
 }
-BENCHMARK(BM_gpu_g2_add_mixed)->ArgNames({"two_reductions", "below_2p"})->ArgsProduct({{0, 1}, {0, 1}})
+BENCHMARK(BM_gpu_g2_add_mixed)->ArgNames({"two_reductions", "below_2p"})->Args({0, 0})->Args({1, 0})->Args({2, 0})
+    ->Args({0, 1})->Args({1, 1})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Memory ceiling: device-to-device copy of 4 GiB (bytes counted read + write).

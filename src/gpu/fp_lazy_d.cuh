@@ -19,7 +19,12 @@
 
 namespace cuzk::gpu {
 
-struct alignas(16) fp_lazy_d {
+// fused (fp_lazy_d): a·b - c·d in one Montgomery reduction (mul_sub_mul,
+// which xyzz_d's formulas use for their Y coordinates); fp_lazy_unfused_d
+// has no mul_sub_mul, so the formulas take two products and a subtraction
+// (the same values; msm_timer and the probes compare the two).
+template <bool fused>
+struct alignas(16) fp_lazy_base_d {
   static constexpr int n = fp_d::n;
   using limbs32 = fp_d::limbs32;
 
@@ -37,10 +42,10 @@ struct alignas(16) fp_lazy_d {
 
   fp_d v;  // congruent to the value, below 2p
 
-  CUZK_HD static fp_lazy_d zero() { return {fp_d::zero()}; }
-  CUZK_HD static fp_lazy_d one() { return {fp_d::one()}; }
-  // Every fp_d value (below p) is a valid fp_lazy_d value.
-  CUZK_HD static fp_lazy_d of(const fp_d& x) { return {x}; }
+  CUZK_HD static fp_lazy_base_d zero() { return {fp_d::zero()}; }
+  CUZK_HD static fp_lazy_base_d one() { return {fp_d::one()}; }
+  // Every fp_d value (below p) is a valid fp_lazy_base_d value.
+  CUZK_HD static fp_lazy_base_d of(const fp_d& x) { return {x}; }
 
   // The fully reduced value: fp_d's bytes.
   CUZK_HD fp_d canonical() const {
@@ -59,13 +64,13 @@ CUZK_UNROLL
     }
     return z == 0 || q == 0;
   }
-  CUZK_HD bool operator==(const fp_lazy_d& b) const { return (*this - b).is_zero(); }
-  CUZK_HD bool operator!=(const fp_lazy_d& b) const { return !(*this == b); }
+  CUZK_HD bool operator==(const fp_lazy_base_d& b) const { return (*this - b).is_zero(); }
+  CUZK_HD bool operator!=(const fp_lazy_base_d& b) const { return !(*this == b); }
 
   // a + b < 4p < 2^(32n), then minus 2p when at least 2p.
-  CUZK_HD friend fp_lazy_d operator+(const fp_lazy_d& a, const fp_lazy_d& b) {
+  CUZK_HD friend fp_lazy_base_d operator+(const fp_lazy_base_d& a, const fp_lazy_base_d& b) {
     constexpr limbs32 p2 = twice_modulus();
-    fp_lazy_d r;
+    fp_lazy_base_d r;
     carry_chain c;
     r.v.l[0] = c.add_cc(a.v.l[0], b.v.l[0]);
 CUZK_UNROLL
@@ -83,9 +88,9 @@ CUZK_UNROLL
   }
 
   // a - b in (-2p, 2p), plus 2p when negative.
-  CUZK_HD friend fp_lazy_d operator-(const fp_lazy_d& a, const fp_lazy_d& b) {
+  CUZK_HD friend fp_lazy_base_d operator-(const fp_lazy_base_d& a, const fp_lazy_base_d& b) {
     constexpr limbs32 p2 = twice_modulus();
-    fp_lazy_d r;
+    fp_lazy_base_d r;
     carry_chain c;
     r.v.l[0] = c.sub_cc(a.v.l[0], b.v.l[0]);
 CUZK_UNROLL
@@ -98,20 +103,39 @@ CUZK_UNROLL
     return r;
   }
 
-  CUZK_HD fp_lazy_d operator-() const { return zero() - *this; }
-  CUZK_HD friend fp_lazy_d operator*(const fp_lazy_d& a, const fp_lazy_d& b) {
+  CUZK_HD fp_lazy_base_d operator-() const { return zero() - *this; }
+  CUZK_HD friend fp_lazy_base_d operator*(const fp_lazy_base_d& a, const fp_lazy_base_d& b) {
     return {fp_d::mul_cios<false>(a.v, b.v)};
   }
-  CUZK_HD fp_lazy_d sqr() const { return {v.sqr_sos<false>()}; }
-  CUZK_HD fp_lazy_d dbl() const { return *this + *this; }
-  CUZK_HD fp_lazy_d& operator+=(const fp_lazy_d& b) { return *this = *this + b; }
-  CUZK_HD fp_lazy_d& operator-=(const fp_lazy_d& b) { return *this = *this - b; }
-  CUZK_HD fp_lazy_d& operator*=(const fp_lazy_d& b) { return *this = *this * b; }
+  CUZK_HD fp_lazy_base_d sqr() const { return {v.sqr_sos<false>()}; }
+  CUZK_HD fp_lazy_base_d dbl() const { return *this + *this; }
+  CUZK_HD fp_lazy_base_d& operator+=(const fp_lazy_base_d& b) { return *this = *this + b; }
+  CUZK_HD fp_lazy_base_d& operator-=(const fp_lazy_base_d& b) { return *this = *this - b; }
+  CUZK_HD fp_lazy_base_d& operator*=(const fp_lazy_base_d& b) { return *this = *this * b; }
+
+  // a·b - c·d (fused only): c's negation 2p - c is in (0, 2p], and
+  // mont_d::mul2_cios<false> keeps (a·b + (2p - c)·d)/R below 2p for inputs
+  // up to 2p. 2p - c is a plain subtraction (c < 2p), no correction.
+  CUZK_HD static fp_lazy_base_d mul_sub_mul(const fp_lazy_base_d& a, const fp_lazy_base_d& b,
+                                            const fp_lazy_base_d& c, const fp_lazy_base_d& d)
+    requires fused
+  {
+    constexpr limbs32 p2 = twice_modulus();
+    fp_d nc;
+    carry_chain k;
+    nc.l[0] = k.sub_cc(p2.v[0], c.v.l[0]);
+CUZK_UNROLL
+    for (int i = 1; i < n - 1; ++i) nc.l[i] = k.subc_cc(p2.v[i], c.v.l[i]);
+    nc.l[n - 1] = k.subc(p2.v[n - 1], c.v.l[n - 1]);
+    return {fp_d::mul2_cios<false>(a.v, b.v, nc, d.v)};
+  }
 
   // 1/a (0 for 0): fp_d::inverse of the canonical value (the binary GCD
   // wants its input below p).
-  CUZK_HD fp_lazy_d inverse() const { return {canonical().inverse()}; }
+  CUZK_HD fp_lazy_base_d inverse() const { return {canonical().inverse()}; }
 };
+using fp_lazy_d = fp_lazy_base_d<true>;
+using fp_lazy_unfused_d = fp_lazy_base_d<false>;
 static_assert(sizeof(fp_lazy_d) == sizeof(fp_d) && alignof(fp_lazy_d) == alignof(fp_d));
 static_assert(fp_lazy_d::modulus().v[fp_lazy_d::n - 1] < (1u << 30),
               "4p < 2^(32n): sums below 4p never carry out, and products of values below 2p stay below 2p");

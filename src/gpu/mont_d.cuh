@@ -195,6 +195,55 @@ CUZK_UNROLL
     return r;
   }
 
+  // (a·b + c·d)/R mod p with one Montgomery reduction for both products:
+  // CIOS with two product rows (a·b_i, then c·d_i) before each reduction row.
+  // For a·b - c·d the caller passes c's negation (fp_lazy_d::mul_sub_mul):
+  // one reduction less than two products and a subtraction.
+  // Bounds, for a, b, c, d <= 2p: after row i, t = (a·b[0, i) + c·d[0, i) +
+  // M[0, i)·p) / 2^(32i) < a + c + p <= 5p, and within a row the sum is below
+  // 5p + 5p·(2^32 - 1) = 5p·2^32 < 2^(32(n+1)) when 5p < 2^(32n) (Fp: p <
+  // 2^381; not Fr), so no carry leaves t[n]. The result is below
+  // (a·b + c·d)/R + p: with a, b, c, d <= 2p, < 8p²/R + p < 1.82p (Fp: R/p
+  // ≈ 9.85), so full = false leaves it below 2p; with every input below p,
+  // < 2p²/R + p < 2p, and full = true reduces it once.
+  template <bool full = true>
+  CUZK_HD static mont_d mul2_cios(const mont_d& a, const mont_d& b, const mont_d& c, const mont_d& d) {
+    constexpr limbs32 p = split(P::modulus);
+    static_assert(p.v[n - 1] < 0xffffffffu / 5u, "mul2_cios needs 5p < 2^(32n): Fp, not Fr");
+    uint32_t t[n + 1];
+CUZK_UNROLL
+    for (int j = 0; j <= n; ++j) t[j] = 0;
+CUZK_UNROLL
+    for (int i = 0; i < n; ++i) {
+      const uint32_t bi = b.l[i], di = d.l[i];
+      carry_chain e;
+      mad_row<0>(t, a.l, bi, e);
+      t[n] = e.addc(t[n], 0);
+      carry_chain f;
+      mad_row<0>(t, c.l, di, f);
+      t[n] = f.addc(t[n], 0);
+      const uint32_t m = t[0] * m_inv;
+      const uint32_t mlo = 0u - m, mhi = m - (m != 0 ? 1u : 0u);
+      carry_chain g;
+      mad_row_p<0>(t, m, mlo, mhi, g);
+      t[n] = g.addc(t[n], 0);
+      carry_chain h;
+      mad_row<1>(t, a.l, bi, h);
+      carry_chain k;
+      mad_row<1>(t, c.l, di, k);
+      carry_chain q;
+      mad_row_p<1>(t, m, mlo, mhi, q);
+CUZK_UNROLL
+      for (int j = 0; j < n; ++j) t[j] = t[j + 1];
+      t[n] = 0;
+    }
+    if constexpr (full) reduce_once(t);
+    mont_d r;
+CUZK_UNROLL
+    for (int j = 0; j < n; ++j) r.l[j] = t[j];
+    return r;
+  }
+
   // t[0, 2m) = x[0, m) · y[0, m), rows as in the CIOS product (even limbs,
   // then odd). After row i the sum is below 2^(32(m+i+1)), so the odd
   // chain's carry out of t[i + m] is zero.

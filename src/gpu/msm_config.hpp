@@ -24,6 +24,17 @@ struct msm_stage_ms {
 // only; G2 always uses XYZZ.
 enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
 
+// The G1 MSM's Fp forms (msm_timer::msm_ms_fp and the probes compare them on
+// one GPU): values below p (fp_d); below 2p, products without their final
+// subtraction (fp_lazy_unfused_d); and the same with each formula's
+// a·b - c·d in one Montgomery reduction (fp_lazy_d, the MSM's).
+enum class fp_form : uint8_t { below_p, below_2p, below_2p_fused };
+
+// The G2 MSM's Fp2 products: three Montgomery reductions (fp2_d), two
+// (fp2_lazy_unfused_d), or two with each formula's a·b - c·d in two
+// reductions instead of four (fp2_lazy_d, the MSM's; values below p only).
+enum class fp2_product : uint8_t { three_reductions, two_reductions, two_reductions_fused };
+
 struct msm_config {
   uint32_t window_bits = 0;  // 0: cost model over the count of scalars other than 0 and 1
   size_t chunk = 0;          // sorted entries per accumulation thread; 0: spread over `threads`

@@ -54,6 +54,11 @@ template <>
 struct field_of<ec::g2_curve> {
   using type = fp2_lazy_d;
 };
+// The Fp forms (G1's; the affine and lanes sums and the bounded-register
+// accumulation are built for these only).
+template <class F>
+inline constexpr bool is_g1_field =
+    std::is_same_v<F, fp_d> || std::is_same_v<F, fp_lazy_d> || std::is_same_v<F, fp_lazy_unfused_d>;
 
 namespace msm_detail {
 
@@ -351,7 +356,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
       }
       clock.lap(&msm_stage_ms::sort);
       bool summed = false;
-      if constexpr (std::is_same_v<F, fp_d> || std::is_same_v<F, fp_lazy_d>) {
+      if constexpr (is_g1_field<F>) {
         if (affine) {
           affine_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
                       cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan, ws.buckets.data());
@@ -364,7 +369,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
       }
       if (!summed) {
         auto kernel = msm_kernels::accumulate<F>;  // G2, and G1 when asked: unbounded registers
-        if constexpr (std::is_same_v<F, fp_d> || std::is_same_v<F, fp_lazy_d>) {
+        if constexpr (is_g1_field<F>) {
           const uint32_t blocks = cfg.accumulate_blocks ? cfg.accumulate_blocks : 4;
           if (blocks == 3) kernel = msm_kernels::accumulate<F, 3>;
           if (blocks == 4) kernel = msm_kernels::accumulate<F, 4>;
@@ -571,7 +576,7 @@ struct msm_timer<C>::impl {
   // Workspaces of the runs over the forms the MSM does not use (run_with), one per type.
   template <class G>
   using ws_ptr = std::unique_ptr<msm_detail::workspace<G>>;
-  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>,
+  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp_lazy_unfused_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_lazy_unfused_d>, ws_ptr<fp2_below_2p_d>,
              ws_ptr<fp2_lazy_below_2p_d>>
       other_ws;
   ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();
@@ -633,23 +638,35 @@ double msm_timer<C>::msm_ms(const msm_config& cfg) {
   return impl_->template run_with<typename impl::F>(cfg);
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg) {
+double msm_timer<C>::msm_ms_fp2(fp2_product product, bool below_2p, const msm_config& cfg) {
   if constexpr (std::is_same_v<C, ec::g2_curve>) {
-    if (two_reductions && below_2p) return impl_->template run_with<fp2_lazy_below_2p_d>(cfg);
-    if (two_reductions) return impl_->template run_with<fp2_lazy_d>(cfg);
-    if (below_2p) return impl_->template run_with<fp2_below_2p_d>(cfg);
-    return impl_->template run_with<fp2_d>(cfg);
+    switch (product) {
+      case fp2_product::three_reductions:
+        return below_2p ? impl_->template run_with<fp2_below_2p_d>(cfg) : impl_->template run_with<fp2_d>(cfg);
+      case fp2_product::two_reductions:
+        return below_2p ? impl_->template run_with<fp2_lazy_below_2p_d>(cfg)
+                        : impl_->template run_with<fp2_lazy_unfused_d>(cfg);
+      case fp2_product::two_reductions_fused:
+        if (!below_2p) return impl_->template run_with<fp2_lazy_d>(cfg);
+        break;
+    }
+    throw std::invalid_argument("msm_timer: no such Fp2 form");
   } else {
-    (void)two_reductions, (void)below_2p, (void)cfg;
+    (void)product, (void)below_2p, (void)cfg;
     throw std::invalid_argument("msm_timer: the Fp2 forms are for G2");
   }
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp(bool below_2p, const msm_config& cfg) {
+double msm_timer<C>::msm_ms_fp(fp_form form, const msm_config& cfg) {
   if constexpr (std::is_same_v<C, ec::g1_curve>) {
-    return below_2p ? impl_->template run_with<fp_lazy_d>(cfg) : impl_->template run_with<fp_d>(cfg);
+    switch (form) {
+      case fp_form::below_p: return impl_->template run_with<fp_d>(cfg);
+      case fp_form::below_2p: return impl_->template run_with<fp_lazy_unfused_d>(cfg);
+      case fp_form::below_2p_fused: return impl_->template run_with<fp_lazy_d>(cfg);
+    }
+    throw std::invalid_argument("msm_timer: unknown Fp form");
   } else {
-    (void)below_2p, (void)cfg;
+    (void)form, (void)cfg;
     throw std::invalid_argument("msm_timer: the Fp forms are for G1");
   }
 }

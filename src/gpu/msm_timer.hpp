@@ -28,13 +28,13 @@ class msm_timer {
   // The same MSM over a chosen field form, on the same bases and scalars, so
   // one binary compares the forms (BM_gpu_msm_g2_fp2, BM_gpu_msm_g1_lazy);
   // every form gives the same result.
-  // G2: Fp2 products of two Montgomery reductions (fp2_lazy_d) or three
-  // (fp2_d), over Fp values below p or below 2p (fp_lazy_d).
-  // std::invalid_argument for G1.
-  double msm_ms_fp2(bool two_reductions, bool below_2p, const msm_config& cfg = {});
-  // G1: Fp values below p (fp_d) or below 2p with products that skip their
-  // final subtraction (fp_lazy_d). std::invalid_argument for G2.
-  double msm_ms_fp(bool below_2p, const msm_config& cfg = {});
+  // G2: one of the Fp2 products (fp2_product in msm_config.hpp) over Fp
+  // values below p, or below 2p (fp_lazy_d; not with the fused difference).
+  // std::invalid_argument for G1 and for a form that does not exist.
+  double msm_ms_fp2(fp2_product product, bool below_2p, const msm_config& cfg = {});
+  // G1 over one of the Fp forms (fp_form in msm_config.hpp).
+  // std::invalid_argument for G2.
+  double msm_ms_fp(fp_form form, const msm_config& cfg = {});
   ec::jacobian_t<C> last_result() const;
 
   struct impl;

@@ -370,7 +370,7 @@ std::vector<affine_d<F2>> g2_probe_table() {
 
 }  // namespace
 
-double g1_add_mixed_ms(bool lazy, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
+double g1_add_mixed_ms(fp_form form, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread) {
   std::vector<affine_d<fp_d>> table(64);
   for (size_t i = 0; i < table.size(); ++i) {
     table[i].x = fp_d::one();
@@ -378,10 +378,13 @@ double g1_add_mixed_ms(bool lazy, uint32_t blocks, uint32_t threads, uint32_t ad
     table[i].x.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
     table[i].y.l[1] ^= uint32_t(i * 0x85ebca6bu);
   }
-  if (!lazy) return add_mixed_ms_of(table, blocks, threads, adds_per_thread);
-  std::vector<affine_d<fp_lazy_d>> lazy_table(table.size());
-  for (size_t i = 0; i < table.size(); ++i) lazy_table[i] = {fp_lazy_d::of(table[i].x), fp_lazy_d::of(table[i].y)};
-  return add_mixed_ms_of(lazy_table, blocks, threads, adds_per_thread);
+  if (form == fp_form::below_p) return add_mixed_ms_of(table, blocks, threads, adds_per_thread);
+  const auto lazy = [&]<class L>(L) {
+    std::vector<affine_d<L>> lazy_table(table.size());
+    for (size_t i = 0; i < table.size(); ++i) lazy_table[i] = {L::of(table[i].x), L::of(table[i].y)};
+    return add_mixed_ms_of(lazy_table, blocks, threads, adds_per_thread);
+  };
+  return form == fp_form::below_2p ? lazy(fp_lazy_unfused_d{}) : lazy(fp_lazy_d{});
 }
 
 double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
@@ -393,15 +396,17 @@ double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t 
                         : loop_kernel_ms(fp2_mul_kernel<fp2_d>, blocks, threads, muls_per_thread);
 }
 
-double g2_add_mixed_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads,
+double g2_add_mixed_ms(fp2_product product, bool below_2p, uint32_t blocks, uint32_t threads,
                        uint32_t adds_per_thread) {
-  if (below_2p) {
-    return two_reductions
-               ? add_mixed_ms_of(g2_probe_table<fp2_lazy_below_2p_d>(), blocks, threads, adds_per_thread)
-               : add_mixed_ms_of(g2_probe_table<fp2_below_2p_d>(), blocks, threads, adds_per_thread);
+  const auto run = [&]<class F2>(F2) { return add_mixed_ms_of(g2_probe_table<F2>(), blocks, threads, adds_per_thread); };
+  switch (product) {
+    case fp2_product::three_reductions: return below_2p ? run(fp2_below_2p_d{}) : run(fp2_d{});
+    case fp2_product::two_reductions: return below_2p ? run(fp2_lazy_below_2p_d{}) : run(fp2_lazy_unfused_d{});
+    case fp2_product::two_reductions_fused:
+      if (!below_2p) return run(fp2_lazy_d{});
+      break;
   }
-  return two_reductions ? add_mixed_ms_of(g2_probe_table<fp2_lazy_d>(), blocks, threads, adds_per_thread)
-                        : add_mixed_ms_of(g2_probe_table<fp2_d>(), blocks, threads, adds_per_thread);
+  throw std::invalid_argument("g2_add_mixed_ms: no such Fp2 form");
 }
 
 double d2d_copy_ms(size_t bytes) {

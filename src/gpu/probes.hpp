@@ -9,6 +9,7 @@
 
 #include "ff/fp.hpp"
 #include "ff/fr.hpp"
+#include "gpu/msm_config.hpp"
 
 namespace cuzk::gpu {
 
@@ -65,15 +66,18 @@ double fp_sqr_by_mul_ms(uint32_t blocks, uint32_t threads, uint32_t sqrs_per_thr
 // blocks x threads threads, each adding adds_per_thread affine points into an
 // XYZZ accumulator (G1's mixed addition, 8M + 2S) with the points in L1: the
 // arithmetic ceiling of the MSM's bucket accumulation.
-// lazy: over fp_lazy_d (values below 2p, no final subtraction in products).
-double g1_add_mixed_ms(bool lazy, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
+// form: the Fp form (fp_form in msm_config.hpp: fp_d, fp_lazy_unfused_d or
+// fp_lazy_d).
+double g1_add_mixed_ms(fp_form form, uint32_t blocks, uint32_t threads, uint32_t adds_per_thread);
 
 // Fp2 products (two chains per thread, as fp_mul_ms) and G2 mixed additions
 // (as g1_add_mixed_ms: 8 Fp2 products and 2 squares each), with the product
 // of three reductions (fp2_d, what the MSM uses) or of two (fp2_lazy_d), over
 // Fp values below p or below 2p (fp_lazy_d).
 double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
-double g2_add_mixed_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads,
+// G2 mixed additions: product as msm_timer::msm_ms_fp2 (the fused difference
+// over values below p only; std::invalid_argument otherwise).
+double g2_add_mixed_ms(fp2_product product, bool below_2p, uint32_t blocks, uint32_t threads,
                        uint32_t adds_per_thread);
 
 // cudaMemcpy device to device of bytes bytes (bandwidth = 2·bytes / time).

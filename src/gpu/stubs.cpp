@@ -108,9 +108,9 @@ void fp52_mul_check(std::span<const ff::fp_t>, std::span<const ff::fp_t>, std::s
 }
 double fp_sqr_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_ms"); }
 double fp_sqr_by_mul_ms(uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp_sqr_by_mul_ms"); }
-double g1_add_mixed_ms(bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
+double g1_add_mixed_ms(fp_form, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g1_add_mixed_ms"); }
 double fp2_mul_ms(bool, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::fp2_mul_ms"); }
-double g2_add_mixed_ms(bool, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g2_add_mixed_ms"); }
+double g2_add_mixed_ms(fp2_product, bool, uint32_t, uint32_t, uint32_t) { no_cuda("gpu::g2_add_mixed_ms"); }
 
 struct ntt_timer::impl {};
 ntt_timer::ntt_timer(uint32_t, int) { no_cuda("gpu::ntt_timer"); }
@@ -164,11 +164,11 @@ double msm_timer<C>::msm_ms(const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp2(bool, bool, const msm_config&) {
+double msm_timer<C>::msm_ms_fp2(fp2_product, bool, const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>
-double msm_timer<C>::msm_ms_fp(bool, const msm_config&) {
+double msm_timer<C>::msm_ms_fp(fp_form, const msm_config&) {
   no_cuda("gpu::msm_timer");
 }
 template <class C>

@@ -5,10 +5,22 @@
 // so a memset clears a bucket array). Over fp_lazy_d the coordinates are
 // congruent rather than equal (canonical() gives the bytes), and zero tests
 // are congruence tests (is_zero). Mixed addition: 8M + 2S; no inversion.
+// Each formula's Y is a difference of two products; a form with
+// mul_sub_mul (fp_lazy_d) takes it in one Montgomery reduction.
 // Host-compilable (CI compares it with ec::xyzz_t).
 #include "gpu/affine_d.cuh"
 
 namespace cuzk::gpu {
+
+// a·b - c·d: F::mul_sub_mul where the form has it, else two products.
+template <class F>
+CUZK_HD F mul_sub_mul(const F& a, const F& b, const F& c, const F& d) {
+  if constexpr (requires { F::mul_sub_mul(a, b, c, d); }) {
+    return F::mul_sub_mul(a, b, c, d);
+  } else {
+    return a * b - c * d;
+  }
+}
 
 template <class F>
 struct xyzz_d {
@@ -31,7 +43,7 @@ struct xyzz_d {
     F xx = x.sqr();
     F M = xx.dbl() + xx;
     F X3 = M.sqr() - S.dbl();
-    return {X3, M * (S - X3) - W * y, V, W};
+    return {X3, mul_sub_mul(M, S - X3, W, y), V, W};
   }
 
   CUZK_HD xyzz_d dbl() const {
@@ -40,7 +52,7 @@ struct xyzz_d {
     F xx = X.sqr();
     F M = xx.dbl() + xx;
     F X3 = M.sqr() - S.dbl();
-    return {X3, M * (S - X3) - W * Y, V * ZZ, W * ZZZ};
+    return {X3, mul_sub_mul(M, S - X3, W, Y), V * ZZ, W * ZZZ};
   }
 
   // this += (x, neg ? -y : y); q at infinity is skipped.
@@ -59,7 +71,7 @@ struct xyzz_d {
     }
     F PP = P.sqr(), PPP = P * PP, Q = X * PP;
     F X3 = R.sqr() - PPP - Q.dbl();
-    Y = R * (Q - X3) - Y * PPP;
+    Y = mul_sub_mul(R, Q - X3, Y, PPP);
     X = X3;
     ZZ = ZZ * PP;
     ZZZ = ZZZ * PPP;
@@ -80,7 +92,7 @@ struct xyzz_d {
     }
     F PP = P.sqr(), PPP = P * PP, Q = U1 * PP;
     F X3 = R.sqr() - PPP - Q.dbl();
-    Y = R * (Q - X3) - S1 * PPP;
+    Y = mul_sub_mul(R, Q - X3, S1, PPP);
     X = X3;
     ZZ = ZZ * q.ZZ * PP;
     ZZZ = ZZZ * q.ZZZ * PPP;

@@ -230,16 +230,23 @@ TEST(gpu_msm_fp2, every_form_gives_the_g2_msms_result) {
   for (uint32_t c : {0u, 9u}) {
     msm_config cfg;
     cfg.window_bits = c;
-    for (int form = 0; form < 4; ++form) {
-      t.msm_ms_fp2((form & 1) != 0, (form & 2) != 0, cfg);
-      EXPECT_EQ(t.last_result(), want) << "c " << c << " two reductions " << (form & 1) << " below 2p "
-                                       << (form >> 1) << " seed " << seed;
+    for (auto product :
+         {gpu::fp2_product::three_reductions, gpu::fp2_product::two_reductions, gpu::fp2_product::two_reductions_fused}) {
+      for (bool below_2p : {false, true}) {
+        if (product == gpu::fp2_product::two_reductions_fused && below_2p) {
+          EXPECT_THROW(t.msm_ms_fp2(product, below_2p, cfg), std::invalid_argument);
+          continue;
+        }
+        t.msm_ms_fp2(product, below_2p, cfg);
+        EXPECT_EQ(t.last_result(), want) << "c " << c << " product " << int(product) << " below 2p " << below_2p
+                                         << " seed " << seed;
+      }
     }
   }
   EXPECT_FALSE(want.is_inf());
   const auto g1 = gpu::test::random_points<ec::g1_curve>(16, rng);
   gpu::msm_timer<ec::g1_curve> t1(g1, 6, seed);
-  EXPECT_THROW(t1.msm_ms_fp2(true, false), std::invalid_argument);
+  EXPECT_THROW(t1.msm_ms_fp2(gpu::fp2_product::two_reductions_fused, false), std::invalid_argument);
 }
 
 // The G1 MSM over either Fp form (values below p, or below 2p without the
@@ -261,9 +268,9 @@ TEST(gpu_msm_fp_lazy, both_forms_give_the_g1_msms_result) {
       cfg.window_bits = c;
       cfg.sums = how;
       cfg.lanes = c == 9 ? 8 : 32;
-      for (bool below_2p : {false, true}) {
-        t.msm_ms_fp(below_2p, cfg);
-        EXPECT_EQ(t.last_result(), want) << "c " << c << " sums " << int(how) << " below 2p " << below_2p
+      for (auto form : {gpu::fp_form::below_p, gpu::fp_form::below_2p, gpu::fp_form::below_2p_fused}) {
+        t.msm_ms_fp(form, cfg);
+        EXPECT_EQ(t.last_result(), want) << "c " << c << " sums " << int(how) << " form " << int(form)
                                          << " seed " << seed;
       }
     }
@@ -271,7 +278,7 @@ TEST(gpu_msm_fp_lazy, both_forms_give_the_g1_msms_result) {
   EXPECT_FALSE(want.is_inf());
   const auto g2 = gpu::test::random_points<ec::g2_curve>(16, rng);
   gpu::msm_timer<ec::g2_curve> t2(g2, 6, seed);
-  EXPECT_THROW(t2.msm_ms_fp(true), std::invalid_argument);
+  EXPECT_THROW(t2.msm_ms_fp(gpu::fp_form::below_2p_fused), std::invalid_argument);
 }
 
 // The A and B queries' scalars compacted on the device: the values whose

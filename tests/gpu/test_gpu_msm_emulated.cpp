@@ -280,8 +280,10 @@ void check_pipeline_over_points(size_t m, uint64_t seed) {
 TEST(gpu_msm_emulated, pipeline_over_points_in_every_field_form) {
   check_pipeline_over_points<ec::g1_curve, fp_d>(40, cuzk::test::seed("gpu pipeline g1"));
   check_pipeline_over_points<ec::g1_curve, fp_lazy_d>(40, cuzk::test::seed("gpu pipeline g1 below 2p"));
+  check_pipeline_over_points<ec::g1_curve, fp_lazy_unfused_d>(40, cuzk::test::seed("gpu pipeline g1 below 2p unfused"));
   check_pipeline_over_points<ec::g2_curve, fp2_d>(12, cuzk::test::seed("gpu pipeline g2"));
   check_pipeline_over_points<ec::g2_curve, fp2_lazy_d>(12, cuzk::test::seed("gpu pipeline g2 two reductions"));
+  check_pipeline_over_points<ec::g2_curve, fp2_lazy_unfused_d>(12, cuzk::test::seed("gpu pipeline g2 unfused"));
   check_pipeline_over_points<ec::g2_curve, fp2_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 below 2p"));
   check_pipeline_over_points<ec::g2_curve, fp2_lazy_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 both"));
 }
@@ -319,10 +321,12 @@ TEST(gpu_msm_emulated, xyzz_g1_matches_host) { check_xyzz_formulas<ec::g1_curve,
 TEST(gpu_msm_emulated, xyzz_g2_matches_host) { check_xyzz_formulas<ec::g2_curve, fp2_d>(cuzk::test::seed("gpu xyzz g2")); }
 TEST(gpu_msm_emulated, xyzz_g2_with_the_two_reduction_product_matches_host) {
   check_xyzz_formulas<ec::g2_curve, fp2_lazy_d>(cuzk::test::seed("gpu xyzz g2 lazy"));
+  check_xyzz_formulas<ec::g2_curve, fp2_lazy_unfused_d>(cuzk::test::seed("gpu xyzz g2 lazy unfused"));
 }
 
 TEST(gpu_msm_emulated, xyzz_g1_over_fp_below_2p_matches_host) {
   check_xyzz_formulas<ec::g1_curve, fp_lazy_d>(cuzk::test::seed("gpu xyzz g1 lazy"));
+  check_xyzz_formulas<ec::g1_curve, fp_lazy_unfused_d>(cuzk::test::seed("gpu xyzz g1 lazy unfused"));
 }
 
 // x + p over 12 limbs: the other representative of x below 2p.
@@ -388,6 +392,49 @@ TEST(gpu_msm_emulated, fp_below_2p_matches_host) {
     EXPECT_EQ(host(plus_p(a).inverse()), a.inverse()) << "seed " << seed;
   }
   EXPECT_TRUE(plus_p(ff::fp_t::zero()).inverse().is_zero());
+}
+
+// a·b - c·d in one Montgomery reduction (fp_lazy_d::mul_sub_mul, over
+// mont_d::mul2_cios) against the host field: every operand in both
+// representatives, with 0 and p (c = 0 makes c's negation 2p, the bound),
+// 1, p - 1 and 2p - 1 among them; results below 2p. mul2_cios over fp_d
+// (values below p, full reduction) gives a·b + c·d fully reduced.
+TEST(gpu_msm_emulated, fp_mul_sub_mul_matches_host) {
+  const uint64_t seed = cuzk::test::seed("gpu fp mul_sub_mul");
+  std::mt19937_64 rng(seed);
+  std::vector<ff::fp_t> xs = {ff::fp_t::zero(), ff::fp_t::one(), -ff::fp_t::one()};
+  for (int i = 0; i < 9; ++i) xs.push_back(ff::fp_t::random(rng));
+  std::vector<std::pair<ff::fp_t, fp_lazy_d>> ops;
+  for (const auto& x : xs) {
+    ops.emplace_back(x, to_d<fp_lazy_d>(x));
+    ops.emplace_back(x, plus_p(x));
+  }
+  const size_t k = ops.size();
+  size_t checked = 0;
+  for (size_t i = 0; i < k; ++i) {
+    for (size_t j = 0; j < k; ++j) {
+      // c and d walk the operands at other strides, so each pair meets
+      // several (c, d), the extremes among them.
+      for (size_t s = 0; s < 5; ++s) {
+        const auto& [a, da] = ops[i];
+        const auto& [b, db] = ops[j];
+        const auto& [c, dc] = ops[(i * 7 + j * 3 + s * 5) % k];
+        const auto& [d, dd] = ops[(i + j * 11 + s * 13) % k];
+        const fp_lazy_d r = fp_lazy_d::mul_sub_mul(da, db, dc, dd);
+        ASSERT_TRUE(below_2p(r)) << i << " " << j << " " << s << " seed " << seed;
+        ASSERT_EQ(to_h<ff::fp_t>(r.canonical()), a * b - c * d) << i << " " << j << " " << s << " seed " << seed;
+        const fp_d f = fp_d::mul2_cios(to_d<fp_d>(a), to_d<fp_d>(b), to_d<fp_d>(c), to_d<fp_d>(d));
+        ASSERT_EQ(to_h<ff::fp_t>(f), a * b + c * d) << i << " " << j << " " << s << " seed " << seed;
+        ++checked;
+      }
+    }
+  }
+  // The largest operands everywhere: 2p - 1 (p - 1's other representative), and c = 0.
+  const fp_lazy_d top = plus_p(-ff::fp_t::one()), zero = to_d<fp_lazy_d>(ff::fp_t::zero());
+  EXPECT_EQ(to_h<ff::fp_t>(fp_lazy_d::mul_sub_mul(top, top, top, top).canonical()), ff::fp_t::zero());
+  EXPECT_TRUE(below_2p(fp_lazy_d::mul_sub_mul(top, top, zero, top)));
+  EXPECT_EQ(to_h<ff::fp_t>(fp_lazy_d::mul_sub_mul(top, top, zero, top).canonical()), ff::fp_t::one());
+  EXPECT_EQ(checked, k * k * 5);
 }
 
 TEST(gpu_msm_emulated, xyzz_g2_over_fp_below_2p_matches_host) {
@@ -470,8 +517,24 @@ TEST(gpu_msm_emulated, fp2_product_with_two_reductions_matches_host) {
       const auto got = to_h<ff::fp2_t>(to_d<fp2_lazy_d>(a) * to_d<fp2_lazy_d>(b));
       ASSERT_EQ(got, a * b) << "seed " << seed;
       ASSERT_EQ(to_d<fp2_d>(got), fp2_d::mul(to_d<fp2_d>(a), to_d<fp2_d>(b))) << "seed " << seed;
+      ASSERT_EQ(to_h<ff::fp2_t>(to_d<fp2_lazy_unfused_d>(a) * to_d<fp2_lazy_unfused_d>(b)), a * b) << "seed " << seed;
     }
   }
+  // a·b - c·d in two reductions (fp2_lazy_d::mul_sub_mul): c and d walk the
+  // values at other strides, so the corner values (components 0, 1, p - 1)
+  // meet each other; the result fully reduced (the host's bytes).
+  const size_t k = xs.size();
+  for (size_t i = 0; i < k; ++i) {
+    for (size_t j = 0; j < k; ++j) {
+      const auto &a = xs[i], &b = xs[j], &c = xs[(i * 7 + j * 3) % k], &d = xs[(i + j * 11) % k];
+      const fp2_lazy_d r = fp2_lazy_d::mul_sub_mul(to_d<fp2_lazy_d>(a), to_d<fp2_lazy_d>(b), to_d<fp2_lazy_d>(c),
+                                                   to_d<fp2_lazy_d>(d));
+      ASSERT_EQ(to_h<ff::fp2_t>(r), a * b - c * d) << i << " " << j << " seed " << seed;
+    }
+  }
+  const fp2_lazy_d t2 = to_d<fp2_lazy_d>(ff::fp2_t{top, top}), z2 = to_d<fp2_lazy_d>(ff::fp2_t{zero, zero});
+  EXPECT_EQ(to_h<ff::fp2_t>(fp2_lazy_d::mul_sub_mul(t2, t2, t2, t2)), ff::fp2_t::zero());
+  EXPECT_EQ(to_h<ff::fp2_t>(fp2_lazy_d::mul_sub_mul(z2, z2, t2, t2)), -(ff::fp2_t{top, top} * ff::fp2_t{top, top}));
 }
 
 // The setup kernel's normalization (fixed_base.cu): Fermat inversion in Fp
