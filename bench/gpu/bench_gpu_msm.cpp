@@ -157,8 +157,8 @@ void time_form(benchmark::State& state, Once once) {
 }
 
 // G2 with the Fp2 product of three reductions (fp2_d, two_reductions 0), two
-// (fp2_lazy_unfused_d, 1) or two with each a·b - c·d in two reductions
-// (fp2_lazy_d, 2, the MSM's), over Fp values below p (below_2p 0) or below 2p
+// (fp2_lazy_d, 1, the MSM's) or two with each a·b - c·d in two reductions
+// (fp2_lazy_fused_d, 2), over Fp values below p (below_2p 0) or below 2p
 // (fp_lazy_d, 1; not with 2), on the same bases and scalars: medians of 5.
 void BM_gpu_msm_g2_fp2(benchmark::State& state) {
   const auto product = gpu::fp2_product(state.range(1));

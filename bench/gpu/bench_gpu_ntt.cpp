@@ -217,7 +217,7 @@ BENCHMARK(BM_gpu_g1_add_mixed)->ArgNames({"blocks", "lazy"})->ArgsProduct({{3, 4
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
 
 // Fp2 products and G2 mixed additions with the product of three Montgomery
-// reductions (fp2_d, the MSM's) or of two (fp2_lazy_d), over Fp values below p
+// reductions (fp2_d) or of two (fp2_lazy_d, the MSM's), over Fp values below p
 // or below 2p (fp_lazy_d).
 void BM_gpu_fp2_mul(benchmark::State& state) {
   const bool two = state.range(0) != 0, below = state.range(1) != 0;
@@ -227,8 +227,8 @@ void BM_gpu_fp2_mul(benchmark::State& state) {
 }
 BENCHMARK(BM_gpu_fp2_mul)->ArgNames({"two_reductions", "below_2p"})->ArgsProduct({{0, 1}, {0, 1}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.3);
-// G2 mixed additions: two_reductions 0 (fp2_d), 1 (fp2_lazy_unfused_d) or 2
-// (fp2_lazy_d: also a·b - c·d in two reductions, the MSM's; below p only).
+// G2 mixed additions: two_reductions 0 (fp2_d), 1 (fp2_lazy_d, the MSM's) or 2
+// (fp2_lazy_fused_d: also a·b - c·d in two reductions; below p only).
 void BM_gpu_g2_add_mixed(benchmark::State& state) {
   const auto product = cuzk::gpu::fp2_product(state.range(0));
   const bool below = state.range(1) != 0;

@@ -5,15 +5,16 @@
 // bit for bit. Host-compilable like mont_d (CI checks it against ff::fp2_t).
 //
 // fp2_base_d<true> (fp2_lazy_d) forms the product with two Montgomery
-// reductions instead of three (as does fp2_lazy_unfused_d): the three 768-bit
+// reductions instead of three: the three 768-bit
 // Karatsuba products are combined before reducing (mul_lazy). Values stay fully reduced, so both
 // forms give the same bytes. The G2 MSM runs over fp2_lazy_d (field_of in
 // msm_impl.cuh): 5.4 % faster than fp2_d over a whole 2^24 MSM on an H100.
 //
-// fused (fp2_lazy_d; fp2_lazy_unfused_d without): a·b - c·d, the Y of each
-// XYZZ formula (xyzz_d's mul_sub_mul), as six 768-bit products combined
-// before two reductions instead of two products of two reductions each and a
-// subtraction.
+// fused (fp2_lazy_fused_d): a·b - c·d, the Y of each XYZZ formula (xyzz_d's
+// mul_sub_mul), as six 768-bit products combined before two reductions
+// instead of two products of two reductions each and a subtraction. Not the
+// MSM's: no faster on an H100 (G2 2^24 344.5 against 345.2 ms, 2^22 108.0
+// against 105.8; BENCHMARKS.md, session 31), where G1's fused form gained 4.3 %.
 //
 // Over fp_lazy_d (fp2_below_2p_d, fp2_lazy_below_2p_d) the coordinates are
 // below 2p instead of p: the same formulas, with mul_lazy's bounds taken for
@@ -224,12 +225,12 @@ CUZK_UNROLL
 };
 
 using fp2_d = fp2_base_d<false>;
-using fp2_lazy_d = fp2_base_d<true, fp_d, true>;
-using fp2_lazy_unfused_d = fp2_base_d<true>;
+using fp2_lazy_fused_d = fp2_base_d<true, fp_d, true>;
+using fp2_lazy_d = fp2_base_d<true>;
 using fp2_below_2p_d = fp2_base_d<false, fp_lazy_d>;
 using fp2_lazy_below_2p_d = fp2_base_d<true, fp_lazy_d>;
-static_assert(sizeof(fp2_d) == sizeof(ff::fp2_t) && sizeof(fp2_lazy_d) == sizeof(ff::fp2_t));
-static_assert(sizeof(fp2_lazy_unfused_d) == sizeof(ff::fp2_t));
+static_assert(sizeof(fp2_d) == sizeof(ff::fp2_t) && sizeof(fp2_lazy_fused_d) == sizeof(ff::fp2_t));
+static_assert(sizeof(fp2_lazy_d) == sizeof(ff::fp2_t));
 static_assert(sizeof(fp2_below_2p_d) == sizeof(ff::fp2_t) && sizeof(fp2_lazy_below_2p_d) == sizeof(ff::fp2_t));
 
 }  // namespace cuzk::gpu

@@ -31,8 +31,8 @@ enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
 enum class fp_form : uint8_t { below_p, below_2p, below_2p_fused };
 
 // The G2 MSM's Fp2 products: three Montgomery reductions (fp2_d), two
-// (fp2_lazy_unfused_d), or two with each formula's a·b - c·d in two
-// reductions instead of four (fp2_lazy_d, the MSM's; values below p only).
+// (fp2_lazy_d, the MSM's), or two with each formula's a·b - c·d in two
+// reductions instead of four (fp2_lazy_fused_d; values below p only).
 enum class fp2_product : uint8_t { three_reductions, two_reductions, two_reductions_fused };
 
 struct msm_config {

@@ -39,7 +39,9 @@ namespace cuzk::gpu {
 // The field form each curve's MSM runs over, chosen by whole-MSM medians on
 // one GPU (BM_gpu_msm_g1_lazy, BM_gpu_msm_g2_fp2; BENCHMARKS.md, 2026-12-07):
 // G1 over fp_lazy_d (coordinates below 2p, products without their final
-// subtraction), 3.3-3.5 % faster than fp_d at 2^24 and 2^27; G2 over
+// subtraction), 3.3-3.5 % faster than fp_d at 2^24 and 2^27, and with each
+// formula's Y = a·b - c·d in one Montgomery reduction 4.3-4.6 % more at
+// 2^24-2^27 (session 31, H100: 2^27 860 against 899 ms); G2 over
 // fp2_lazy_d (Fp2 products of two Montgomery reductions), 5.4 % faster than
 // fp2_d at 2^24 (coordinates below 2p on top gained nothing more). Every form
 // reads the same base bytes (fully reduced values are valid in each) and the
@@ -576,7 +578,7 @@ struct msm_timer<C>::impl {
   // Workspaces of the runs over the forms the MSM does not use (run_with), one per type.
   template <class G>
   using ws_ptr = std::unique_ptr<msm_detail::workspace<G>>;
-  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp_lazy_unfused_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_lazy_unfused_d>, ws_ptr<fp2_below_2p_d>,
+  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp_lazy_unfused_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_fused_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>,
              ws_ptr<fp2_lazy_below_2p_d>>
       other_ws;
   ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();
@@ -645,9 +647,9 @@ double msm_timer<C>::msm_ms_fp2(fp2_product product, bool below_2p, const msm_co
         return below_2p ? impl_->template run_with<fp2_below_2p_d>(cfg) : impl_->template run_with<fp2_d>(cfg);
       case fp2_product::two_reductions:
         return below_2p ? impl_->template run_with<fp2_lazy_below_2p_d>(cfg)
-                        : impl_->template run_with<fp2_lazy_unfused_d>(cfg);
+                        : impl_->template run_with<fp2_lazy_d>(cfg);
       case fp2_product::two_reductions_fused:
-        if (!below_2p) return impl_->template run_with<fp2_lazy_d>(cfg);
+        if (!below_2p) return impl_->template run_with<fp2_lazy_fused_d>(cfg);
         break;
     }
     throw std::invalid_argument("msm_timer: no such Fp2 form");

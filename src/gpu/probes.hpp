@@ -72,7 +72,7 @@ double g1_add_mixed_ms(fp_form form, uint32_t blocks, uint32_t threads, uint32_t
 
 // Fp2 products (two chains per thread, as fp_mul_ms) and G2 mixed additions
 // (as g1_add_mixed_ms: 8 Fp2 products and 2 squares each), with the product
-// of three reductions (fp2_d, what the MSM uses) or of two (fp2_lazy_d), over
+// of three reductions (fp2_d) or of two (fp2_lazy_d, what the MSM uses), over
 // Fp values below p or below 2p (fp_lazy_d).
 double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread);
 // G2 mixed additions: product as msm_timer::msm_ms_fp2 (the fused difference

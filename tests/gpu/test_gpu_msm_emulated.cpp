@@ -283,7 +283,7 @@ TEST(gpu_msm_emulated, pipeline_over_points_in_every_field_form) {
   check_pipeline_over_points<ec::g1_curve, fp_lazy_unfused_d>(40, cuzk::test::seed("gpu pipeline g1 below 2p unfused"));
   check_pipeline_over_points<ec::g2_curve, fp2_d>(12, cuzk::test::seed("gpu pipeline g2"));
   check_pipeline_over_points<ec::g2_curve, fp2_lazy_d>(12, cuzk::test::seed("gpu pipeline g2 two reductions"));
-  check_pipeline_over_points<ec::g2_curve, fp2_lazy_unfused_d>(12, cuzk::test::seed("gpu pipeline g2 unfused"));
+  check_pipeline_over_points<ec::g2_curve, fp2_lazy_fused_d>(12, cuzk::test::seed("gpu pipeline g2 fused"));
   check_pipeline_over_points<ec::g2_curve, fp2_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 below 2p"));
   check_pipeline_over_points<ec::g2_curve, fp2_lazy_below_2p_d>(12, cuzk::test::seed("gpu pipeline g2 both"));
 }
@@ -321,7 +321,7 @@ TEST(gpu_msm_emulated, xyzz_g1_matches_host) { check_xyzz_formulas<ec::g1_curve,
 TEST(gpu_msm_emulated, xyzz_g2_matches_host) { check_xyzz_formulas<ec::g2_curve, fp2_d>(cuzk::test::seed("gpu xyzz g2")); }
 TEST(gpu_msm_emulated, xyzz_g2_with_the_two_reduction_product_matches_host) {
   check_xyzz_formulas<ec::g2_curve, fp2_lazy_d>(cuzk::test::seed("gpu xyzz g2 lazy"));
-  check_xyzz_formulas<ec::g2_curve, fp2_lazy_unfused_d>(cuzk::test::seed("gpu xyzz g2 lazy unfused"));
+  check_xyzz_formulas<ec::g2_curve, fp2_lazy_fused_d>(cuzk::test::seed("gpu xyzz g2 lazy fused"));
 }
 
 TEST(gpu_msm_emulated, xyzz_g1_over_fp_below_2p_matches_host) {
@@ -517,24 +517,25 @@ TEST(gpu_msm_emulated, fp2_product_with_two_reductions_matches_host) {
       const auto got = to_h<ff::fp2_t>(to_d<fp2_lazy_d>(a) * to_d<fp2_lazy_d>(b));
       ASSERT_EQ(got, a * b) << "seed " << seed;
       ASSERT_EQ(to_d<fp2_d>(got), fp2_d::mul(to_d<fp2_d>(a), to_d<fp2_d>(b))) << "seed " << seed;
-      ASSERT_EQ(to_h<ff::fp2_t>(to_d<fp2_lazy_unfused_d>(a) * to_d<fp2_lazy_unfused_d>(b)), a * b) << "seed " << seed;
+      ASSERT_EQ(to_h<ff::fp2_t>(to_d<fp2_lazy_fused_d>(a) * to_d<fp2_lazy_fused_d>(b)), a * b) << "seed " << seed;
     }
   }
-  // a·b - c·d in two reductions (fp2_lazy_d::mul_sub_mul): c and d walk the
+  // a·b - c·d in two reductions (fp2_lazy_fused_d::mul_sub_mul): c and d walk the
   // values at other strides, so the corner values (components 0, 1, p - 1)
   // meet each other; the result fully reduced (the host's bytes).
   const size_t k = xs.size();
   for (size_t i = 0; i < k; ++i) {
     for (size_t j = 0; j < k; ++j) {
       const auto &a = xs[i], &b = xs[j], &c = xs[(i * 7 + j * 3) % k], &d = xs[(i + j * 11) % k];
-      const fp2_lazy_d r = fp2_lazy_d::mul_sub_mul(to_d<fp2_lazy_d>(a), to_d<fp2_lazy_d>(b), to_d<fp2_lazy_d>(c),
-                                                   to_d<fp2_lazy_d>(d));
+      using F2 = fp2_lazy_fused_d;
+      const F2 r = F2::mul_sub_mul(to_d<F2>(a), to_d<F2>(b), to_d<F2>(c), to_d<F2>(d));
       ASSERT_EQ(to_h<ff::fp2_t>(r), a * b - c * d) << i << " " << j << " seed " << seed;
     }
   }
-  const fp2_lazy_d t2 = to_d<fp2_lazy_d>(ff::fp2_t{top, top}), z2 = to_d<fp2_lazy_d>(ff::fp2_t{zero, zero});
-  EXPECT_EQ(to_h<ff::fp2_t>(fp2_lazy_d::mul_sub_mul(t2, t2, t2, t2)), ff::fp2_t::zero());
-  EXPECT_EQ(to_h<ff::fp2_t>(fp2_lazy_d::mul_sub_mul(z2, z2, t2, t2)), -(ff::fp2_t{top, top} * ff::fp2_t{top, top}));
+  using F2 = fp2_lazy_fused_d;
+  const F2 t2 = to_d<F2>(ff::fp2_t{top, top}), z2 = to_d<F2>(ff::fp2_t{zero, zero});
+  EXPECT_EQ(to_h<ff::fp2_t>(F2::mul_sub_mul(t2, t2, t2, t2)), ff::fp2_t::zero());
+  EXPECT_EQ(to_h<ff::fp2_t>(F2::mul_sub_mul(z2, z2, t2, t2)), -(ff::fp2_t{top, top} * ff::fp2_t{top, top}));
 }
 
 // The setup kernel's normalization (fixed_base.cu): Fermat inversion in Fp
