@@ -5,8 +5,8 @@
 // bit for bit. Host-compilable like mont_d (CI checks it against ff::fp2_t).
 //
 // fp2_base_d<true> (fp2_lazy_d) forms the product with two Montgomery
-// reductions instead of three: the three 768-bit
-// Karatsuba products are combined before reducing (mul_lazy). Values stay fully reduced, so both
+// reductions instead of three: the three 768-bit Karatsuba products are
+// combined before reducing (mul_lazy). Values stay fully reduced, so both
 // forms give the same bytes. The G2 MSM runs over fp2_lazy_d (field_of in
 // msm_impl.cuh): 5.4 % faster than fp2_d over a whole 2^24 MSM on an H100.
 //

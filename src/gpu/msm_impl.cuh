@@ -578,7 +578,8 @@ struct msm_timer<C>::impl {
   // Workspaces of the runs over the forms the MSM does not use (run_with), one per type.
   template <class G>
   using ws_ptr = std::unique_ptr<msm_detail::workspace<G>>;
-  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp_lazy_unfused_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_fused_d>, ws_ptr<fp2_lazy_d>, ws_ptr<fp2_below_2p_d>,
+  std::tuple<ws_ptr<fp_d>, ws_ptr<fp_lazy_d>, ws_ptr<fp_lazy_unfused_d>, ws_ptr<fp2_d>, ws_ptr<fp2_lazy_d>,
+             ws_ptr<fp2_lazy_fused_d>, ws_ptr<fp2_below_2p_d>,
              ws_ptr<fp2_lazy_below_2p_d>>
       other_ws;
   ec::jacobian_t<C> result = ec::jacobian_t<C>::infinity();

@@ -398,7 +398,9 @@ double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t 
 
 double g2_add_mixed_ms(fp2_product product, bool below_2p, uint32_t blocks, uint32_t threads,
                        uint32_t adds_per_thread) {
-  const auto run = [&]<class F2>(F2) { return add_mixed_ms_of(g2_probe_table<F2>(), blocks, threads, adds_per_thread); };
+  const auto run = [&]<class F2>(F2) {
+    return add_mixed_ms_of(g2_probe_table<F2>(), blocks, threads, adds_per_thread);
+  };
   switch (product) {
     case fp2_product::three_reductions: return below_2p ? run(fp2_below_2p_d{}) : run(fp2_d{});
     case fp2_product::two_reductions: return below_2p ? run(fp2_lazy_below_2p_d{}) : run(fp2_lazy_d{});

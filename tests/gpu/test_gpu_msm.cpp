@@ -230,10 +230,11 @@ TEST(gpu_msm_fp2, every_form_gives_the_g2_msms_result) {
   for (uint32_t c : {0u, 9u}) {
     msm_config cfg;
     cfg.window_bits = c;
+    using gpu::fp2_product;
     for (auto product :
-         {gpu::fp2_product::three_reductions, gpu::fp2_product::two_reductions, gpu::fp2_product::two_reductions_fused}) {
+         {fp2_product::three_reductions, fp2_product::two_reductions, fp2_product::two_reductions_fused}) {
       for (bool below_2p : {false, true}) {
-        if (product == gpu::fp2_product::two_reductions_fused && below_2p) {
+        if (product == fp2_product::two_reductions_fused && below_2p) {
           EXPECT_THROW(t.msm_ms_fp2(product, below_2p, cfg), std::invalid_argument);
           continue;
         }
