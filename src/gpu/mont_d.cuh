@@ -156,6 +156,22 @@ CUZK_UNROLL
     }
   }
 
+  // t[0, n] one limb down at the end of a CIOS row (t[0] is 0 there).
+  CUZK_HD static void shift_down(uint32_t* t) {
+CUZK_UNROLL
+    for (int j = 0; j < n; ++j) t[j] = t[j + 1];
+    t[n] = 0;
+  }
+  // The value in t[0, n) (below 2p), reduced once below p when full.
+  template <bool full>
+  CUZK_HD static mont_d take(uint32_t* t) {
+    if constexpr (full) reduce_once(t);
+    mont_d r;
+CUZK_UNROLL
+    for (int j = 0; j < n; ++j) r.l[j] = t[j];
+    return r;
+  }
+
   // CIOS Montgomery multiplication (Koc, Acar, Kaliski 1996, section 4) with
   // the even/odd split above: per row, the even limbs of a·b_i, then
   // m = t[0]·(-p^-1), the even limbs of m·p (t[0] becomes 0), the odd limbs
@@ -184,15 +200,9 @@ CUZK_UNROLL
       t[n] = c.addc(t[n], 0);
       mad_row<1>(t, a.l, bi, c);
       mad_row_p<1>(t, m, mlo, mhi, c);
-CUZK_UNROLL
-      for (int j = 0; j < n; ++j) t[j] = t[j + 1];
-      t[n] = 0;
+      shift_down(t);
     }
-    if constexpr (full) reduce_once(t);
-    mont_d r;
-CUZK_UNROLL
-    for (int j = 0; j < n; ++j) r.l[j] = t[j];
-    return r;
+    return take<full>(t);
   }
 
   // (a·b + c·d)/R mod p with one Montgomery reduction for both products:
@@ -233,15 +243,9 @@ CUZK_UNROLL
       mad_row<1>(t, c.l, di, k);
       carry_chain q;
       mad_row_p<1>(t, m, mlo, mhi, q);
-CUZK_UNROLL
-      for (int j = 0; j < n; ++j) t[j] = t[j + 1];
-      t[n] = 0;
+      shift_down(t);
     }
-    if constexpr (full) reduce_once(t);
-    mont_d r;
-CUZK_UNROLL
-    for (int j = 0; j < n; ++j) r.l[j] = t[j];
-    return r;
+    return take<full>(t);
   }
 
   // t[0, 2m) = x[0, m) · y[0, m), rows as in the CIOS product (even limbs,
@@ -396,19 +400,13 @@ CUZK_UNROLL
       mad_row_p<0>(u, m, mlo, mhi, r);
       u[n] = r.addc(u[n], 0);
       mad_row_p<1>(u, m, mlo, mhi, r);
-CUZK_UNROLL
-      for (int j = 0; j < n; ++j) u[j] = u[j + 1];
-      u[n] = 0;
+      shift_down(u);
     }
     carry_chain g;
     u[0] = g.add_cc(u[0], t[n]);
 CUZK_UNROLL
     for (int j = 1; j < n; ++j) u[j] = g.addc_cc(u[j], t[n + j]);
-    if constexpr (full) reduce_once(u);
-    mont_d r;
-CUZK_UNROLL
-    for (int j = 0; j < n; ++j) r.l[j] = u[j];
-    return r;
+    return take<full>(u);
   }
 
   // CIOS: Karatsuba was slower on an H200 (probes BM_gpu_fr_mul / BM_gpu_fp_mul
