@@ -25,6 +25,7 @@
 #include "gpu/device_buffer.cuh"
 #include "gpu/device_scalars.cuh"
 #include "gpu/event.cuh"
+#include "gpu/field_forms.cuh"
 #include "gpu/fp2_d.cuh"
 #include "gpu/fp_lazy_d.cuh"
 #include "gpu/msm_bases.hpp"
@@ -643,17 +644,7 @@ double msm_timer<C>::msm_ms(const msm_config& cfg) {
 template <class C>
 double msm_timer<C>::msm_ms_fp2(fp2_product product, bool below_2p, const msm_config& cfg) {
   if constexpr (std::is_same_v<C, ec::g2_curve>) {
-    switch (product) {
-      case fp2_product::three_reductions:
-        return below_2p ? impl_->template run_with<fp2_below_2p_d>(cfg) : impl_->template run_with<fp2_d>(cfg);
-      case fp2_product::two_reductions:
-        return below_2p ? impl_->template run_with<fp2_lazy_below_2p_d>(cfg)
-                        : impl_->template run_with<fp2_lazy_d>(cfg);
-      case fp2_product::two_reductions_fused:
-        if (!below_2p) return impl_->template run_with<fp2_lazy_fused_d>(cfg);
-        break;
-    }
-    throw std::invalid_argument("msm_timer: no such Fp2 form");
+    return with_fp2_form(product, below_2p, [&]<class F>(form_tag<F>) { return impl_->template run_with<F>(cfg); });
   } else {
     (void)product, (void)below_2p, (void)cfg;
     throw std::invalid_argument("msm_timer: the Fp2 forms are for G2");
@@ -662,12 +653,7 @@ double msm_timer<C>::msm_ms_fp2(fp2_product product, bool below_2p, const msm_co
 template <class C>
 double msm_timer<C>::msm_ms_fp(fp_form form, const msm_config& cfg) {
   if constexpr (std::is_same_v<C, ec::g1_curve>) {
-    switch (form) {
-      case fp_form::below_p: return impl_->template run_with<fp_d>(cfg);
-      case fp_form::below_2p: return impl_->template run_with<fp_lazy_unfused_d>(cfg);
-      case fp_form::below_2p_fused: return impl_->template run_with<fp_lazy_d>(cfg);
-    }
-    throw std::invalid_argument("msm_timer: unknown Fp form");
+    return with_fp_form(form, [&]<class F>(form_tag<F>) { return impl_->template run_with<F>(cfg); });
   } else {
     (void)form, (void)cfg;
     throw std::invalid_argument("msm_timer: the Fp forms are for G1");

@@ -2,10 +2,12 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/device_buffer.cuh"
 #include "gpu/event.cuh"
+#include "gpu/field_forms.cuh"
 #include "gpu/fp2_d.cuh"
 #include "gpu/fp_d.cuh"
 #include "gpu/f52_d.cuh"
@@ -378,37 +380,29 @@ double g1_add_mixed_ms(fp_form form, uint32_t blocks, uint32_t threads, uint32_t
     table[i].x.l[0] ^= uint32_t(i * 0x9e3779b9u) & 0xffffu;
     table[i].y.l[1] ^= uint32_t(i * 0x85ebca6bu);
   }
-  if (form == fp_form::below_p) return add_mixed_ms_of(table, blocks, threads, adds_per_thread);
-  const auto lazy = [&]<class L>(L) {
-    std::vector<affine_d<L>> lazy_table(table.size());
-    for (size_t i = 0; i < table.size(); ++i) lazy_table[i] = {L::of(table[i].x), L::of(table[i].y)};
-    return add_mixed_ms_of(lazy_table, blocks, threads, adds_per_thread);
-  };
-  return form == fp_form::below_2p ? lazy(fp_lazy_unfused_d{}) : lazy(fp_lazy_d{});
+  return with_fp_form(form, [&]<class F>(form_tag<F>) {
+    if constexpr (std::is_same_v<F, fp_d>) {
+      return add_mixed_ms_of(table, blocks, threads, adds_per_thread);
+    } else {
+      std::vector<affine_d<F>> converted(table.size());
+      for (size_t i = 0; i < table.size(); ++i) converted[i] = {F::of(table[i].x), F::of(table[i].y)};
+      return add_mixed_ms_of(converted, blocks, threads, adds_per_thread);
+    }
+  });
 }
 
 double fp2_mul_ms(bool two_reductions, bool below_2p, uint32_t blocks, uint32_t threads, uint32_t muls_per_thread) {
-  if (below_2p) {
-    return two_reductions ? loop_kernel_ms(fp2_mul_kernel<fp2_lazy_below_2p_d>, blocks, threads, muls_per_thread)
-                          : loop_kernel_ms(fp2_mul_kernel<fp2_below_2p_d>, blocks, threads, muls_per_thread);
-  }
-  return two_reductions ? loop_kernel_ms(fp2_mul_kernel<fp2_lazy_d>, blocks, threads, muls_per_thread)
-                        : loop_kernel_ms(fp2_mul_kernel<fp2_d>, blocks, threads, muls_per_thread);
+  const fp2_product product = two_reductions ? fp2_product::two_reductions : fp2_product::three_reductions;
+  return with_fp2_form(product, below_2p, [&]<class F2>(form_tag<F2>) {
+    return loop_kernel_ms(fp2_mul_kernel<F2>, blocks, threads, muls_per_thread);
+  });
 }
 
 double g2_add_mixed_ms(fp2_product product, bool below_2p, uint32_t blocks, uint32_t threads,
                        uint32_t adds_per_thread) {
-  const auto run = [&]<class F2>(F2) {
+  return with_fp2_form(product, below_2p, [&]<class F2>(form_tag<F2>) {
     return add_mixed_ms_of(g2_probe_table<F2>(), blocks, threads, adds_per_thread);
-  };
-  switch (product) {
-    case fp2_product::three_reductions: return below_2p ? run(fp2_below_2p_d{}) : run(fp2_d{});
-    case fp2_product::two_reductions: return below_2p ? run(fp2_lazy_below_2p_d{}) : run(fp2_lazy_d{});
-    case fp2_product::two_reductions_fused:
-      if (!below_2p) return run(fp2_lazy_fused_d{});
-      break;
-  }
-  throw std::invalid_argument("g2_add_mixed_ms: no such Fp2 form");
+  });
 }
 
 double d2d_copy_ms(size_t bytes) {

@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "gpu/field_forms.cuh"
 #include "gpu/fp2_d.cuh"
 #include "gpu/fp_d.cuh"
 #include "gpu/fp_lazy_d.cuh"
@@ -435,6 +436,43 @@ TEST(gpu_msm_emulated, fp_mul_sub_mul_matches_host) {
   EXPECT_TRUE(below_2p(fp_lazy_d::mul_sub_mul(top, top, zero, top)));
   EXPECT_EQ(to_h<ff::fp_t>(fp_lazy_d::mul_sub_mul(top, top, zero, top).canonical()), ff::fp_t::one());
   EXPECT_EQ(checked, k * k * 5);
+}
+
+template <class F>
+constexpr bool has_mul_sub_mul = requires(F a) { F::mul_sub_mul(a, a, a, a); };
+
+// The run-time form names (msm_timer, the probes) reach the types their
+// comments name, and a form that does not exist is refused.
+TEST(gpu_msm_emulated, field_form_names_pick_their_types) {
+  const auto fp_type = [](fp_form form) {
+    return with_fp_form(form, []<class F>(form_tag<F>) {
+      return std::is_same_v<F, fp_d> ? 0 : std::is_same_v<F, fp_lazy_unfused_d> ? 1 : std::is_same_v<F, fp_lazy_d> ? 2 : -1;
+    });
+  };
+  EXPECT_EQ(fp_type(fp_form::below_p), 0);
+  EXPECT_EQ(fp_type(fp_form::below_2p), 1);
+  EXPECT_EQ(fp_type(fp_form::below_2p_fused), 2);
+  EXPECT_THROW(fp_type(fp_form(7)), std::invalid_argument);
+  // The G1 MSM's form has the fused difference, the unfused one does not.
+  static_assert(has_mul_sub_mul<fp_lazy_d> && !has_mul_sub_mul<fp_lazy_unfused_d>);
+
+  const auto fp2_type = [](fp2_product product, bool below_2p) {
+    return with_fp2_form(product, below_2p, []<class F2>(form_tag<F2>) {
+      if constexpr (std::is_same_v<F2, fp2_d>) return 0;
+      else if constexpr (std::is_same_v<F2, fp2_below_2p_d>) return 1;
+      else if constexpr (std::is_same_v<F2, fp2_lazy_d>) return 2;
+      else if constexpr (std::is_same_v<F2, fp2_lazy_below_2p_d>) return 3;
+      else if constexpr (std::is_same_v<F2, fp2_lazy_fused_d>) return 4;
+      else return -1;
+    });
+  };
+  EXPECT_EQ(fp2_type(fp2_product::three_reductions, false), 0);
+  EXPECT_EQ(fp2_type(fp2_product::three_reductions, true), 1);
+  EXPECT_EQ(fp2_type(fp2_product::two_reductions, false), 2);
+  EXPECT_EQ(fp2_type(fp2_product::two_reductions, true), 3);
+  EXPECT_EQ(fp2_type(fp2_product::two_reductions_fused, false), 4);
+  EXPECT_THROW(fp2_type(fp2_product::two_reductions_fused, true), std::invalid_argument);
+  EXPECT_THROW(fp2_type(fp2_product(9), false), std::invalid_argument);
 }
 
 TEST(gpu_msm_emulated, xyzz_g2_over_fp_below_2p_matches_host) {
