@@ -189,6 +189,31 @@ void BM_gpu_msm_g1_lazy(benchmark::State& state) {
 BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26, 27}, {0, 1, 2}})
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
+// The windows' digits and sorts beside the accumulation (msm_sort::overlapped,
+// sort 1) or in turn (2), on the same bases and scalars, at the cost model's
+// width (c 0) or a forced one: medians of 5, then one call with stage events
+// (overlapped: sort_ms is the side stream's time in them, acc_ms the whole
+// windows phase).
+template <class C>
+void BM_gpu_msm_sort(benchmark::State& state) {
+  gpu::msm_config cfg;
+  cfg.window_bits = uint32_t(state.range(1));
+  cfg.sort = gpu::msm_sort(state.range(2));
+  time_form<C>(state, [&cfg](gpu::msm_timer<C>& t) { return t.msm_ms(cfg); });
+  if (gpu::device_count() == 0) return;
+  gpu::msm_stage_ms st;
+  cfg.stages = &st;
+  timer_for<C>(uint32_t(state.range(0)), 0, 0).msm_ms(cfg);
+  state.counters["c"] = st.c;
+  state.counters["sort_ms"] = st.sort;
+  state.counters["acc_ms"] = st.accumulate;
+  state.counters["red_ms"] = st.reduce;
+}
+BENCHMARK_TEMPLATE(BM_gpu_msm_sort, ec::g1_curve)->Name("BM_gpu_msm_g1_sort")->ArgNames({"log_n", "c", "sort"})
+    ->ArgsProduct({{24, 26, 27}, {0, 22}, {1, 2}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK_TEMPLATE(BM_gpu_msm_sort, ec::g2_curve)->Name("BM_gpu_msm_g2_sort")->ArgNames({"log_n", "c", "sort"})
+    ->ArgsProduct({{22, 24}, {0}, {1, 2}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
 // The GPU setup's fixed-base multiplications (groth16::gpu_setup_muls: scalars
 // to canonical on the host, 32 table additions and one inversion per point on
 // the GPU, the points back to the host), 2^log_n random scalars, wall time.

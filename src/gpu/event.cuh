@@ -1,5 +1,6 @@
 #pragma once
-// Owner of one CUDA event, with timing enabled (benchmarks read elapsed device time from pairs of them).
+// Owner of one CUDA event, with timing enabled (benchmarks read elapsed device time from pairs of them)
+// unless made with no_timing_t.
 #include <utility>
 
 #include "gpu/cuda_check.cuh"
@@ -9,6 +10,9 @@ namespace cuzk::gpu {
 class event_t {
  public:
   event_t() { CUDA_OK(cudaEventCreate(&e_)); }
+  // An event for ordering only (cudaEventDisableTiming: cheaper to record and wait on).
+  struct no_timing_t {};
+  explicit event_t(no_timing_t) { CUDA_OK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
   ~event_t() {
     if (e_) cudaEventDestroy(e_);
   }

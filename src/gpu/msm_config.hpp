@@ -10,8 +10,10 @@ namespace cuzk::gpu {
 // when msm_config::stages is set; the events cost a few microseconds).
 struct msm_stage_ms {
   double prepare = 0;     // scalars to canonical form, census, compaction of the others, sum of the ones
-  double sort = 0;        // digits and radix sorts, all batches
-  double accumulate = 0;  // bucket sums and fix-up, all batches
+  // digits and radix sorts, all batches (overlapped: the second stream's
+  // time in them, spent beside the accumulation)
+  double sort = 0;
+  double accumulate = 0;  // bucket sums and fix-up, all batches (overlapped: the windows' whole phase)
   double reduce = 0;      // bucket reduction and window sums, copy to the host
   uint32_t c = 0, windows = 0, batches = 0;
   size_t others = 0;  // scalars other than 0 and 1 (through Pippenger)
@@ -23,6 +25,13 @@ struct msm_stage_ms {
 // one binary-GCD inversion per step (msm_lanes.cuh). affine and lanes are G1
 // only; G2 always uses XYZZ.
 enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
+
+// When the windows' digits and radix sorts run (XYZZ sums only; affine and
+// lanes always sort in turn): on a second stream, each window's sort beside
+// the accumulation of the window before it (overlapped: the sorts are
+// memory-bound and the accumulation is bound by integer products), or each
+// batch's windows sorted, then summed, on one stream (in_turn).
+enum class msm_sort : uint8_t { automatic, overlapped, in_turn };
 
 // The G1 MSM's Fp forms (msm_timer::msm_ms_fp and the probes compare them on
 // one GPU): values below p (fp_d); below 2p, products without their final
@@ -43,6 +52,7 @@ struct msm_config {
   double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: default
   msm_stage_ms* stages = nullptr;
   msm_sums sums = msm_sums::automatic;
+  msm_sort sort = msm_sort::automatic;  // automatic: overlapped
   size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
   // Chunks per thread for msm_sums::lanes: 8, 16 or 32 (0: 16); `threads`
   // then counts threads of that many lanes (0: 2^16). Measured slower than

@@ -66,7 +66,8 @@ inline constexpr bool is_g1_field =
 namespace msm_detail {
 
 // Grows b to at least n elements, stream-ordered on s (the workspace's
-// stream, the only one its scratch is used on): growing never waits for the
+// stream, the only one its scratch is grown or freed on; the side stream's
+// use of it lies between events of that stream): growing never waits for the
 // other streams' kernels, as a cudaFree would.
 template <class T>
 void ensure(device_buffer<T>& b, size_t n, cudaStream_t s) {
@@ -82,6 +83,12 @@ template <class F>
 struct workspace {
   using P = xyzz_d<F>;
   stream_t stream;
+  // Digits and sorts when they run beside the accumulation (msm_sort::overlapped).
+  // Made with `stream`, so of the same priority. Its work is ordered after
+  // `stream`'s by an event at the start of the windows and waited for by
+  // `stream` before the reduction, so the scratch is still only ever grown or
+  // freed on `stream`.
+  stream_t side;
   device_buffer<fr_d> scalars, canon;
   device_buffer<uint8_t> is_one, is_other, tail_open;
   device_buffer<uint32_t> idx, count, keys, vals, keys_alt, vals_alt;
@@ -267,6 +274,89 @@ void lanes_sums(workspace<F>& ws, const affine_d<F>* bases, const uint32_t* keys
   CUDA_LAUNCH_OK();
 }
 
+// The XYZZ accumulation kernel of msm_config::accumulate_blocks.
+template <class F>
+auto accumulate_kernel(const msm_config& cfg) {
+  auto kernel = msm_kernels::accumulate<F>;  // G2, and G1 when asked: unbounded registers
+  if constexpr (is_g1_field<F>) {
+    const uint32_t blocks = cfg.accumulate_blocks ? cfg.accumulate_blocks : 4;
+    if (blocks == 3) kernel = msm_kernels::accumulate<F, 3>;
+    if (blocks == 4) kernel = msm_kernels::accumulate<F, 4>;
+  }
+  return kernel;
+}
+
+// XYZZ bucket sums of every window with the sorts one window ahead on the
+// side stream (msm_sort::overlapped): window w is sorted into slot w mod
+// `slots` of keys_alt/vals_alt while window w - 1 is summed on the main
+// stream, and a slot is sorted into again only after the window that used
+// it was summed. The digits of a batch still go to keys/vals at once (the
+// side stream's sorts of the previous batch are done with them by then).
+// Each window is its own accumulation launch over m entries, chunked for
+// about `threads` threads. With stages: the side stream's time in digits
+// and sorts goes to `sort`, the whole phase to `accumulate` (the caller's lap).
+template <class F>
+void sum_windows_overlapped(workspace<F>& ws, const affine_d<F>* bases, size_t m, const msm_plan& plan,
+                            const msm_config& cfg, size_t sort_temp_bytes, double* sort_ms) {
+  cudaStream_t st = ws.stream, side = ws.side;
+  const uint32_t W = plan.windows;
+  const uint32_t slots = plan.sorted_slots();
+  ensure(ws.keys_alt, size_t(slots) * m, st);
+  ensure(ws.vals_alt, size_t(slots) * m, st);
+  const size_t L = msm_plan::window_chunk(m, cfg.threads, cfg.chunk);
+  const size_t chunks = (m + L - 1) / L;
+  ensure(ws.head_part, chunks, st);
+  ensure(ws.tail_part, chunks, st);
+  ensure(ws.tail_open, chunks, st);
+  const auto kernel = accumulate_kernel<F>(cfg);
+
+  std::vector<event_t> sorted, summed, sort_begin, sort_end;
+  for (uint32_t w = 0; w < W; ++w) {
+    sorted.emplace_back(event_t::no_timing_t{});
+    summed.emplace_back(event_t::no_timing_t{});
+    if (sort_ms) sort_begin.emplace_back(), sort_end.emplace_back();
+  }
+  event_t ready(event_t::no_timing_t{});
+  ready.record(st);  // scratch grown, scalars classified and compacted
+  CUDA_OK(cudaStreamWaitEvent(side, ready.get()));
+  // Enqueued window by window, so each wait names an event already recorded.
+  for (uint32_t b = 0; b < plan.batches(); ++b) {
+    const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
+    for (uint32_t j = 0; j < count; ++j) {
+      const uint32_t w = first + j;
+      if (sort_ms) sort_begin[w].record(side);
+      if (j == 0) {
+        msm_kernels::digits<<<blocks_for(m, 256), 256, 0, side>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first,
+                                                                  count, ws.keys.data(), ws.vals.data());
+        CUDA_LAUNCH_OK();
+      }
+      if (w >= slots) CUDA_OK(cudaStreamWaitEvent(side, summed[w - slots].get()));
+      const size_t in = size_t(j) * m, out = size_t(plan.slot_of(w)) * m;
+      CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), sort_temp_bytes, ws.keys.data() + in,
+                                              ws.keys_alt.data() + out, ws.vals.data() + in,
+                                              ws.vals_alt.data() + out, int(m), 0, int(plan.c), side));
+      if (sort_ms) sort_end[w].record(side);
+      sorted[w].record(side);
+
+      CUDA_OK(cudaStreamWaitEvent(st, sorted[w].get()));
+      const uint32_t* keys = ws.keys_alt.data() + out;
+      kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, keys, ws.vals_alt.data() + out, m, L, chunks, plan.c,
+                                                       plan.buckets, ws.buckets.data(), ws.head_part.data(),
+                                                       ws.tail_part.data(), ws.tail_open.data());
+      CUDA_LAUNCH_OK();
+      msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(keys, m, L, chunks, plan.c, plan.buckets,
+                                                                      ws.buckets.data(), ws.head_part.data(),
+                                                                      ws.tail_part.data(), ws.tail_open.data());
+      CUDA_LAUNCH_OK();
+      summed[w].record(st);
+    }
+  }
+  if (sort_ms) {
+    CUDA_OK(cudaStreamSynchronize(side));
+    for (uint32_t w = 0; w < W; ++w) *sort_ms += sort_end[w].ms_since(sort_begin[w]);
+  }
+}
+
 // sum_i scalars[i] · bases[i] with both on the device (scalars in Montgomery form).
 template <class C, class F = typename field_of<C>::type>
 ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* scalars, size_t n,
@@ -343,9 +433,16 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     ensure(ws.tail_part, cap_chunks, ws.stream);
     ensure(ws.tail_open, cap_chunks, ws.stream);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
+    const bool overlapped = !affine && !lanes && cfg.sort != msm_sort::in_turn;
+    if (overlapped) {
+      double sort_ms = 0;
+      sum_windows_overlapped(ws, bases, m, plan, cfg, tb, cfg.stages ? &sort_ms : nullptr);
+      clock.lap(&msm_stage_ms::accumulate);
+      if (cfg.stages) cfg.stages->sort += sort_ms;
+    }
     // Batches of whole windows bound the scratch (2^27 points, 13 windows
     // would need 28 GB at once); the buckets of every window stay.
-    for (uint32_t b = 0; b < plan.batches(); ++b) {
+    for (uint32_t b = 0; !overlapped && b < plan.batches(); ++b) {
       const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
       const size_t total = size_t(count) * m, chunks = plan.chunks_of(total);
       msm_kernels::digits<<<blocks_for(m, 256), 256, 0, st>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first, count,
@@ -371,12 +468,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
         }
       }
       if (!summed) {
-        auto kernel = msm_kernels::accumulate<F>;  // G2, and G1 when asked: unbounded registers
-        if constexpr (is_g1_field<F>) {
-          const uint32_t blocks = cfg.accumulate_blocks ? cfg.accumulate_blocks : 4;
-          if (blocks == 3) kernel = msm_kernels::accumulate<F, 3>;
-          if (blocks == 4) kernel = msm_kernels::accumulate<F, 4>;
-        }
+        const auto kernel = accumulate_kernel<F>(cfg);
         kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
                                                          plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
                                                          ws.head_part.data(), ws.tail_part.data(),

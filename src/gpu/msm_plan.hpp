@@ -94,7 +94,8 @@ struct msm_plan {
   // Device scratch an MSM keeps after a run over m scalars none of which is
   // 0 or 1 (the worst case), with bucket points of xyzz_bytes: scalars and
   // their canonical copy, flags and indices, one batch's keys and values with
-  // their sort buffers, every window's buckets and the chunk sums. CUB's
+  // their sorted copies (two windows' at least, msm_plan::sorted_slots), every
+  // window's buckets and the chunk sums. CUB's
   // temporary storage (a few MB) is not counted.
   // threads: the accumulation threads aimed for (msm_config::threads; 0 = default_threads);
   // c: the window width (msm_config::window_bits; 0 = the cost model's).
@@ -102,11 +103,25 @@ struct msm_plan {
     if (m == 0) return 0;
     if (threads == 0) threads = default_threads;
     const msm_plan p = make(m, c, 0, threads);
-    return m * (2 * sizeof(ff::fr_t) + 3 + sizeof(uint32_t)) + p.batch_entries(m) * 4 * sizeof(uint32_t) +
+    return m * (2 * sizeof(ff::fr_t) + 3 + sizeof(uint32_t)) +
+           (p.batch_entries(m) + p.sorted_slots() * m) * 2 * sizeof(uint32_t) +
            (size_t(p.windows) * p.buckets + 3 * p.chunks(m) + 2 * threads) * xyzz_bytes;
   }
 
   size_t entries(size_t m) const { return size_t(windows) * m; }  // all windows
+  // Windows of sorted entries held at once: a batch's, and at least two when
+  // the sorts run beside the accumulation (msm_sort::overlapped: one window
+  // summed while the next is sorted).
+  uint32_t sorted_slots() const { return std::min(std::max<uint32_t>(batch_windows, 2), windows); }
+  uint32_t slot_of(uint32_t w) const { return w % sorted_slots(); }
+  // Entries per accumulation thread when each window is its own launch
+  // (msm_sort::overlapped): the window's m entries over about `threads`
+  // threads (0: default_threads), at least 8; chunk_forced when not 0.
+  static size_t window_chunk(size_t m, size_t threads, size_t chunk_forced) {
+    if (chunk_forced) return chunk_forced;
+    if (threads == 0) threads = default_threads;
+    return std::max<size_t>(8, (m + threads - 1) / threads);
+  }
   uint32_t batches() const { return (windows + batch_windows - 1) / batch_windows; }
   uint32_t batch_first(uint32_t b) const { return b * batch_windows; }
   uint32_t batch_size(uint32_t b) const { return std::min(batch_windows, windows - batch_first(b)); }

@@ -188,20 +188,26 @@ TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
   auto s = gpu::test::random_frs(n, rng);
   for (size_t i = 0; i < n; i += 7) s[i] = i % 2 ? fr_t::one() : fr_t::zero();
   const auto want = cpu<C>(bases, s);
-  for (size_t batch : {size_t(1), 3 * n, size_t(0)}) {
-    gpu::msm_stage_ms st;
-    msm_config cfg;
-    cfg.window_bits = 11;
-    cfg.batch_entries = batch;
-    cfg.threads = 100;
-    cfg.stages = &st;
-    EXPECT_EQ(dev.msm(s, 0, cfg), want) << "batch entries " << batch;
-    EXPECT_EQ(st.c, 11u);
-    EXPECT_EQ(st.others, n - (n + 6) / 7);
-    const uint32_t per_batch = batch == 0 ? st.windows : uint32_t(std::max<size_t>(1, batch / st.others));
-    EXPECT_EQ(st.batches, (st.windows + per_batch - 1) / per_batch) << "batch entries " << batch;
-    EXPECT_GT(st.accumulate, 0.0);
-    EXPECT_GT(st.reduce, 0.0);
+  // Sorts beside the accumulation (sorted slots reused from the third window
+  // on; two slots even for batches of one window) and in turn.
+  for (auto sort : {gpu::msm_sort::overlapped, gpu::msm_sort::in_turn}) {
+    for (size_t batch : {size_t(1), 3 * n, size_t(0)}) {
+      gpu::msm_stage_ms st;
+      msm_config cfg;
+      cfg.window_bits = 11;
+      cfg.batch_entries = batch;
+      cfg.threads = 100;
+      cfg.stages = &st;
+      cfg.sort = sort;
+      EXPECT_EQ(dev.msm(s, 0, cfg), want) << "batch entries " << batch << " sort " << int(sort);
+      EXPECT_EQ(st.c, 11u);
+      EXPECT_EQ(st.others, n - (n + 6) / 7);
+      const uint32_t per_batch = batch == 0 ? st.windows : uint32_t(std::max<size_t>(1, batch / st.others));
+      EXPECT_EQ(st.batches, (st.windows + per_batch - 1) / per_batch) << "batch entries " << batch;
+      EXPECT_GT(st.sort, 0.0);
+      EXPECT_GT(st.accumulate, 0.0);
+      EXPECT_GT(st.reduce, 0.0);
+    }
   }
   const auto on_device = gpu::device_scalars::upload(s);
   ASSERT_EQ(on_device.size(), n);

@@ -130,9 +130,13 @@ struct int_group {
 
 // The device pipeline of msm_impl.cuh, step by step, over point type P and
 // group G (g.add_entry(acc, val) adds base val >> 1, negated when val & 1):
-// each window's sum, lowest first.
+// each window's sum, lowest first. overlapped: as sum_windows_overlapped runs
+// the windows (each sorted into its slot of plan.sorted_slots(), then summed
+// as its own launch of msm_plan::window_chunk entries per thread, about
+// `threads` threads); otherwise each batch's sorted windows in one launch.
 template <class P, class G>
-std::vector<P> emulated_window_sums(G g, const std::vector<limbs8>& scalars, const msm_plan& p) {
+std::vector<P> emulated_window_sums(G g, const std::vector<limbs8>& scalars, const msm_plan& p,
+                                    bool overlapped = false, size_t threads = 0, size_t chunk_forced = 0) {
   const size_t m = scalars.size();
   std::vector<P> buckets(size_t(p.windows) * p.buckets, P::inf());
   for (uint32_t b = 0; b < p.batches(); ++b) {  // batches of whole windows, as the driver runs them
@@ -150,6 +154,23 @@ std::vector<P> emulated_window_sums(G g, const std::vector<limbs8>& scalars, con
       std::iota(order.begin() + w * m, order.begin() + (w + 1) * m, w * m);
       std::stable_sort(order.begin() + w * m, order.begin() + (w + 1) * m,
                        [&](size_t x, size_t y) { return keys[x] < keys[y]; });
+    }
+    if (overlapped) {
+      std::vector<uint32_t> sk(size_t(p.sorted_slots()) * m, ~0u), sv(sk.size(), ~0u);
+      const size_t L = msm_plan::window_chunk(m, threads, chunk_forced), chunks = (m + L - 1) / L;
+      for (uint32_t j = 0; j < count; ++j) {
+        const size_t in = size_t(j) * m, out = size_t(p.slot_of(first + j)) * m;
+        for (size_t i = 0; i < m; ++i) sk[out + i] = keys[order[in + i]], sv[out + i] = vals[order[in + i]];
+        std::vector<P> head(chunks, P::inf()), tail(chunks, P::inf());
+        std::vector<uint8_t> open(chunks, 7);
+        for (size_t t = 0; t < chunks; ++t)
+          msm_algo::accumulate_chunk(g, sk.data() + out, sv.data() + out, m, L, t, p.c, p.buckets, buckets.data(),
+                                     head.data(), tail.data(), open.data());
+        for (size_t t = 0; t < chunks; ++t)
+          msm_algo::fixup_chunk(sk.data() + out, m, L, t, p.c, p.buckets, buckets.data(), head.data(), tail.data(),
+                                open.data());
+      }
+      continue;
     }
     std::vector<uint32_t> sk(total), sv(total);
     for (size_t i = 0; i < total; ++i) sk[i] = keys[order[i]], sv[i] = vals[order[i]];
@@ -180,8 +201,9 @@ std::vector<P> emulated_window_sums(G g, const std::vector<limbs8>& scalars, con
   return sums;
 }
 
-uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p) {
-  const auto sums = emulated_window_sums<int_point>(int_group{&bases}, scalars, p);
+uint64_t emulated_msm(const std::vector<uint64_t>& bases, const std::vector<limbs8>& scalars, const msm_plan& p,
+                      bool overlapped = false, size_t threads = 0, size_t chunk_forced = 0) {
+  const auto sums = emulated_window_sums<int_point>(int_group{&bases}, scalars, p, overlapped, threads, chunk_forced);
   uint64_t result = 0;
   for (uint32_t w = p.windows; w-- > 0;) result = (result << p.c) + sums[w].v;  // shifts by <= 22 bits: fine mod 2^64
   return result;
@@ -213,6 +235,12 @@ TEST(gpu_msm_emulated, pipeline_matches_integer_sum) {
           ASSERT_EQ(emulated_msm(bases, scalars, p), want)
               << "m=" << m << " kind=" << kind << " c=" << p.c << " chunk=" << p.chunk << " segment=" << p.segment
               << " batch windows=" << p.batch_windows;
+          // Windows one launch each, sorted into slots reused from the third window on (msm_sort::overlapped).
+          for (size_t threads : {size_t(5), size_t(64)}) {
+            ASSERT_EQ(emulated_msm(bases, scalars, p, true, threads, chunk), want)
+                << "overlapped: m=" << m << " kind=" << kind << " c=" << p.c << " threads=" << threads
+                << " chunk=" << chunk << " slots=" << p.sorted_slots() << " batch windows=" << p.batch_windows;
+          }
         }
       }
     }
@@ -266,14 +294,16 @@ void check_pipeline_over_points(size_t m, uint64_t seed) {
   for (uint32_t c : {0u, 5u}) {
     for (size_t chunk : {size_t(1), size_t(5)}) {
       const msm_plan p = msm_plan::make(m, c, chunk, 16, msm_plan::default_batch_entries);
-      const auto sums = emulated_window_sums<xyzz_d<F>>(point_group<F>{&bases}, scalars, p);
-      xyzz_d<F> acc = xyzz_d<F>::inf();
-      for (uint32_t w = p.windows; w-- > 0;) {
-        for (uint32_t k = 0; k < p.c; ++k) acc = acc.dbl();
-        acc.add(sums[w]);
+      for (bool overlapped : {false, true}) {
+        const auto sums = emulated_window_sums<xyzz_d<F>>(point_group<F>{&bases}, scalars, p, overlapped, 16, chunk);
+        xyzz_d<F> acc = xyzz_d<F>::inf();
+        for (uint32_t w = p.windows; w-- > 0;) {
+          for (uint32_t k = 0; k < p.c; ++k) acc = acc.dbl();
+          acc.add(sums[w]);
+        }
+        ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(acc)).to_jacobian(), want)
+            << "m=" << m << " c=" << p.c << " chunk=" << p.chunk << " overlapped " << overlapped << " seed " << seed;
       }
-      ASSERT_EQ(to_h<ec::xyzz_t<C>>(canonical(acc)).to_jacobian(), want)
-          << "m=" << m << " c=" << p.c << " chunk=" << p.chunk << " seed " << seed;
     }
   }
 }
