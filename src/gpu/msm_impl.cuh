@@ -324,13 +324,13 @@ void sum_windows_overlapped(workspace<F>& ws, const affine_d<F>* bases, size_t m
     const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
     for (uint32_t j = 0; j < count; ++j) {
       const uint32_t w = first + j;
-      if (sort_ms) sort_begin[w].record(side);
+      if (w >= slots) CUDA_OK(cudaStreamWaitEvent(side, summed[w - slots].get()));
+      if (sort_ms) sort_begin[w].record(side);  // after the wait: the span is the side stream's own work
       if (j == 0) {
         msm_kernels::digits<<<blocks_for(m, 256), 256, 0, side>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first,
                                                                   count, ws.keys.data(), ws.vals.data());
         CUDA_LAUNCH_OK();
       }
-      if (w >= slots) CUDA_OK(cudaStreamWaitEvent(side, summed[w - slots].get()));
       const size_t in = size_t(j) * m, out = size_t(plan.slot_of(w)) * m;
       CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), sort_temp_bytes, ws.keys.data() + in,
                                               ws.keys_alt.data() + out, ws.vals.data() + in,
