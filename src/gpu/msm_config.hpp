@@ -30,7 +30,11 @@ enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
 // lanes always sort in turn): on a second stream, each window's sort beside
 // the accumulation of the window before it (overlapped: the sorts are
 // memory-bound and the accumulation is bound by integer products), or each
-// batch's windows sorted, then summed, on one stream (in_turn).
+// batch's windows sorted, then summed, on one stream (in_turn). automatic:
+// overlapped for G1 where the windows take more than one batch (2^26 and
+// 2^27 points: -3 % on an H100), in turn otherwise (G1 2^24 the same either
+// way; G2 2^22 +15 % and 2^24 +1 % overlapped, where each window's own
+// launch costs more than the sorts it hides; BENCHMARKS.md, session 32).
 enum class msm_sort : uint8_t { automatic, overlapped, in_turn };
 
 // The G1 MSM's Fp forms (msm_timer::msm_ms_fp and the probes compare them on
@@ -52,7 +56,7 @@ struct msm_config {
   double bucket_weight = 0;  // cost of a bucket in mixed additions for the window choice; 0: default
   msm_stage_ms* stages = nullptr;
   msm_sums sums = msm_sums::automatic;
-  msm_sort sort = msm_sort::automatic;  // automatic: overlapped
+  msm_sort sort = msm_sort::automatic;
   size_t affine_slice = 0;  // sorted entries per affine pass (scratch ~100 bytes each); 0: 2^25
   // Chunks per thread for msm_sums::lanes: 8, 16 or 32 (0: 16); `threads`
   // then counts threads of that many lanes (0: 2^16). Measured slower than

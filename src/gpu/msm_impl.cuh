@@ -433,7 +433,9 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     ensure(ws.tail_part, cap_chunks, ws.stream);
     ensure(ws.tail_open, cap_chunks, ws.stream);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
-    const bool overlapped = !affine && !lanes && cfg.sort != msm_sort::in_turn;
+    const bool overlapped = !affine && !lanes &&
+                            (cfg.sort == msm_sort::overlapped ||
+                             (cfg.sort == msm_sort::automatic && is_g1_field<F> && plan.batches() > 1));
     if (overlapped) {
       double sort_ms = 0;
       sum_windows_overlapped(ws, bases, m, plan, cfg, tb, cfg.stages ? &sort_ms : nullptr);
