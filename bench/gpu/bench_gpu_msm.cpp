@@ -190,7 +190,8 @@ BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // The windows' digits and sorts beside the accumulation (msm_sort::overlapped,
-// sort 1) or in turn (2), on the same bases and scalars, at the cost model's
+// sort 1: one stream priority above it; overlapped_level, 3: at its
+// priority) or in turn (2), on the same bases and scalars, at the cost model's
 // width (c 0) or a forced one: medians of 5, then one call with stage events
 // (overlapped: sort_ms is the side stream's time in them, acc_ms the whole
 // windows phase).
@@ -210,9 +211,9 @@ void BM_gpu_msm_sort(benchmark::State& state) {
   state.counters["red_ms"] = st.reduce;
 }
 BENCHMARK_TEMPLATE(BM_gpu_msm_sort, ec::g1_curve)->Name("BM_gpu_msm_g1_sort")->ArgNames({"log_n", "c", "sort"})
-    ->ArgsProduct({{24, 26, 27}, {0, 22}, {1, 2}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+    ->ArgsProduct({{24, 26, 27}, {0, 22}, {1, 2, 3}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK_TEMPLATE(BM_gpu_msm_sort, ec::g2_curve)->Name("BM_gpu_msm_g2_sort")->ArgNames({"log_n", "c", "sort"})
-    ->ArgsProduct({{22, 24, 26}, {0}, {1, 2}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+    ->ArgsProduct({{22, 24, 26}, {0}, {1, 2, 3}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // The GPU setup's fixed-base multiplications (groth16::gpu_setup_muls: scalars
 // to canonical on the host, 32 table additions and one inversion per point on

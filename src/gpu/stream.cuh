@@ -20,6 +20,15 @@ class stream_t {
       CUDA_OK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking));
     }
   }
+  // A stream one priority step above s's (numerically one less), or at the
+  // device's greatest where s is there already: of two blocks waiting for an
+  // SM, its block starts first.
+  static stream_t above(cudaStream_t s) {
+    int p = 0, least = 0, greatest = 0;
+    CUDA_OK(cudaStreamGetPriority(s, &p));
+    CUDA_OK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    return stream_t(p - 1 < greatest ? greatest : p - 1);
+  }
   ~stream_t() {
     if (s_) cudaStreamDestroy(s_);
   }
@@ -36,6 +45,7 @@ class stream_t {
   void sync() const { CUDA_OK(cudaStreamSynchronize(s_)); }
 
  private:
+  explicit stream_t(int priority) { CUDA_OK(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, priority)); }
   cudaStream_t s_ = nullptr;
 };
 
