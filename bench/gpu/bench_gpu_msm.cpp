@@ -190,8 +190,8 @@ BENCHMARK(BM_gpu_msm_g1_lazy)->ArgNames({"log_n", "lazy"})->ArgsProduct({{24, 26
     ->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // The windows' digits and sorts beside the accumulation (msm_sort::overlapped,
-// sort 1: one stream priority above it; overlapped_level, 3: at its
-// priority) or in turn (2), on the same bases and scalars, at the cost model's
+// sort 1: at its stream priority; overlapped_above, 3: one priority step
+// above it) or in turn (2), on the same bases and scalars, at the cost model's
 // width (c 0) or a forced one: medians of 5, then one call with stage events
 // (overlapped: sort_ms is the side stream's time in them, acc_ms the whole
 // windows phase).

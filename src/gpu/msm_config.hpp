@@ -35,9 +35,10 @@ enum class msm_sums : uint8_t { automatic, xyzz, affine, lanes };
 // 2^27 points: -3 % on an H100), in turn otherwise (G1 2^24 the same either
 // way; G2 2^22 +15 % and 2^24 +1 % overlapped, where each window's own
 // launch costs more than the sorts it hides; BENCHMARKS.md, session 32).
-// overlapped runs the sorts one stream priority above the accumulation;
-// overlapped_level at the same priority (for comparison).
-enum class msm_sort : uint8_t { automatic, overlapped, in_turn, overlapped_level };
+// overlapped runs the sorts at the accumulation's stream priority (what was
+// measured); overlapped_above one priority step above it (built, not yet
+// measured on a GPU).
+enum class msm_sort : uint8_t { automatic, overlapped, in_turn, overlapped_above };
 
 // The G1 MSM's Fp forms (msm_timer::msm_ms_fp and the probes compare them on
 // one GPU): values below p (fp_d); below 2p, products without their final

@@ -83,15 +83,14 @@ template <class F>
 struct workspace {
   using P = xyzz_d<F>;
   stream_t stream;
-  // Digits and sorts when they run beside the accumulation: `side` one
-  // priority step above `stream` (msm_sort::overlapped: a sort's blocks take
-  // SMs as the accumulation's blocks end, so the sort is done before the
-  // accumulation that needs it), `side_level` at its priority
-  // (msm_sort::overlapped_level). Their work is ordered after `stream`'s by an
-  // event at the start of the windows and waited for by `stream` before the
-  // reduction, so the scratch is still only ever grown or freed on `stream`.
-  stream_t side = stream_t::above(stream);
-  stream_t side_level;
+  // Digits and sorts when they run beside the accumulation: `side` at
+  // `stream`'s priority (msm_sort::overlapped), `side_above` one priority step
+  // above it (msm_sort::overlapped_above: a sort's blocks would take SMs first
+  // as the accumulation's blocks end). Their work is ordered after `stream`'s
+  // by an event at the start of the windows and waited for by `stream` before
+  // the reduction, so the scratch is still only ever grown or freed on `stream`.
+  stream_t side;
+  stream_t side_above = stream_t::above(stream);
   device_buffer<fr_d> scalars, canon;
   device_buffer<uint8_t> is_one, is_other, tail_open;
   device_buffer<uint32_t> idx, count, keys, vals, keys_alt, vals_alt;
@@ -301,7 +300,7 @@ auto accumulate_kernel(const msm_config& cfg) {
 template <class F>
 void sum_windows_overlapped(workspace<F>& ws, const affine_d<F>* bases, size_t m, const msm_plan& plan,
                             const msm_config& cfg, size_t sort_temp_bytes, double* sort_ms) {
-  cudaStream_t st = ws.stream, side = cfg.sort == msm_sort::overlapped_level ? ws.side_level : ws.side;
+  cudaStream_t st = ws.stream, side = cfg.sort == msm_sort::overlapped_above ? ws.side_above : ws.side;
   const uint32_t W = plan.windows;
   const uint32_t slots = plan.sorted_slots();
   ensure(ws.keys_alt, size_t(slots) * m, st);
@@ -437,7 +436,7 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     ensure(ws.tail_open, cap_chunks, ws.stream);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
     const bool overlapped = !affine && !lanes &&
-                            (cfg.sort == msm_sort::overlapped || cfg.sort == msm_sort::overlapped_level ||
+                            (cfg.sort == msm_sort::overlapped || cfg.sort == msm_sort::overlapped_above ||
                              (cfg.sort == msm_sort::automatic && is_g1_field<F> && plan.batches() > 1));
     if (overlapped) {
       double sort_ms = 0;

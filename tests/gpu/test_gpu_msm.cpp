@@ -191,7 +191,7 @@ TYPED_TEST(gpu_msm, batches_threads_and_device_scalars_match_cpu) {
   // Sorts beside the accumulation (sorted slots reused from the third window
   // on; two slots even for batches of one window), in turn, and as chosen.
   for (auto sort : {gpu::msm_sort::overlapped, gpu::msm_sort::in_turn, gpu::msm_sort::automatic,
-                    gpu::msm_sort::overlapped_level}) {
+                    gpu::msm_sort::overlapped_above}) {
     for (size_t batch : {size_t(1), 3 * n, size_t(0)}) {
       gpu::msm_stage_ms st;
       msm_config cfg;
