@@ -288,74 +288,128 @@ auto accumulate_kernel(const msm_config& cfg) {
   return kernel;
 }
 
-// XYZZ bucket sums of every window with the sorts one window ahead on the
-// side stream (msm_sort::overlapped): window w is sorted into slot w mod
-// `slots` of keys_alt/vals_alt while window w - 1 is summed on the main
-// stream, and a slot is sorted into again only after the window that used
-// it was summed. The digits of a batch still go to keys/vals at once (the
-// side stream's sorts of the previous batch are done with them by then).
-// Each window is its own accumulation launch over m entries, chunked for
-// about `threads` threads. With stages: the side stream's time in digits
-// and sorts goes to `sort`, the whole phase to `accumulate` (the caller's lap).
+// The bucket sums of every window, batch by batch: a batch's digits go to
+// keys/vals at once, and each of its windows is sorted by bucket into
+// keys_alt/vals_alt. Two orders (msm_config::sort):
+// - in turn: everything on the main stream; a batch's windows are sorted side
+//   by side and summed by one launch over all of them (plan.chunk entries per
+//   thread), in XYZZ, or for G1 when asked in affine slices or lanes;
+// - overlapped: digits and sorts on a side stream (ws.side, or ws.side_above
+//   for msm_sort::overlapped_above), one window ahead of the XYZZ sums on the
+//   main stream. Window w is sorted into slot plan.slot_of(w); a slot is sorted
+//   into again only after the window that used it was summed; each window is
+//   its own launch over m entries (msm_plan::window_chunk per thread).
+// With stages: in turn, the sorts go to `sort` and the sums to `accumulate`;
+// overlapped, the side stream's own time in digits and sorts goes to `sort`
+// and the whole phase to `accumulate`.
 template <class F>
-void sum_windows_overlapped(workspace<F>& ws, const affine_d<F>* bases, size_t m, const msm_plan& plan,
-                            const msm_config& cfg, size_t sort_temp_bytes, double* sort_ms) {
-  cudaStream_t st = ws.stream, side = cfg.sort == msm_sort::overlapped_above ? ws.side_above : ws.side;
-  const uint32_t W = plan.windows;
-  const uint32_t slots = plan.sorted_slots();
+void sum_windows(workspace<F>& ws, const affine_d<F>* bases, size_t m, const msm_plan& plan, const msm_config& cfg,
+                 bool overlapped, stage_clock& clock) {
+  const bool affine = cfg.sums == msm_sums::affine, lanes = cfg.sums == msm_sums::lanes;
+  const uint32_t lanes_k = cfg.lanes ? cfg.lanes : default_lanes;
+  cudaStream_t st = ws.stream;
+  cudaStream_t sorter = !overlapped                                ? st
+                        : cfg.sort == msm_sort::overlapped_above ? cudaStream_t(ws.side_above)
+                                                                 : cudaStream_t(ws.side);
+  // Sorted windows held at once, and the entries of one accumulation launch's threads.
+  const uint32_t W = plan.windows, slots = overlapped ? plan.sorted_slots() : plan.batch_windows;
+  const size_t L = overlapped ? msm_plan::window_chunk(m, cfg.threads, cfg.chunk) : plan.chunk;
+  const size_t most = overlapped ? m : plan.batch_entries(m);  // entries of one launch
+  ensure(ws.keys, plan.batch_entries(m), st);
+  ensure(ws.vals, plan.batch_entries(m), st);
   ensure(ws.keys_alt, size_t(slots) * m, st);
   ensure(ws.vals_alt, size_t(slots) * m, st);
-  const size_t L = msm_plan::window_chunk(m, cfg.threads, cfg.chunk);
-  const size_t chunks = (m + L - 1) / L;
-  ensure(ws.head_part, chunks, st);
-  ensure(ws.tail_part, chunks, st);
-  ensure(ws.tail_open, chunks, st);
+  ensure(ws.head_part, (most + L - 1) / L, st);
+  ensure(ws.tail_part, (most + L - 1) / L, st);
+  ensure(ws.tail_open, (most + L - 1) / L, st);
+  size_t tb = 0;
+  CUDA_OK(cub::DeviceRadixSort::SortPairs(nullptr, tb, ws.keys.data(), ws.keys_alt.data(), ws.vals.data(),
+                                          ws.vals_alt.data(), int(m), 0, int(plan.c), st));
+  ensure(ws.temp, tb, st);
   const auto kernel = accumulate_kernel<F>(cfg);
+  // The sums of `total` sorted entries into every window's buckets.
+  auto sum = [&](const uint32_t* keys, const uint32_t* vals, size_t total) {
+    if constexpr (is_g1_field<F>) {
+      if (affine) {
+        affine_sums(ws, bases, keys, vals, total, cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan,
+                    ws.buckets.data());
+        return;
+      }
+      if (lanes) {
+        lanes_sums(ws, bases, keys, vals, total, lanes_k, cfg.threads ? cfg.threads : default_lanes_threads, plan,
+                   ws.buckets.data());
+        return;
+      }
+    }
+    const size_t chunks = (total + L - 1) / L;
+    kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, keys, vals, total, L, chunks, plan.c, plan.buckets,
+                                                     ws.buckets.data(), ws.head_part.data(), ws.tail_part.data(),
+                                                     ws.tail_open.data());
+    CUDA_LAUNCH_OK();
+    msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(keys, total, L, chunks, plan.c, plan.buckets,
+                                                                    ws.buckets.data(), ws.head_part.data(),
+                                                                    ws.tail_part.data(), ws.tail_open.data());
+    CUDA_LAUNCH_OK();
+  };
 
+  const bool side_spans = overlapped && clock.out;
   std::vector<event_t> sorted, summed, sort_begin, sort_end;
-  for (uint32_t w = 0; w < W; ++w) {
+  for (uint32_t w = 0; overlapped && w < W; ++w) {
     sorted.emplace_back(event_t::no_timing_t{});
     summed.emplace_back(event_t::no_timing_t{});
-    if (sort_ms) sort_begin.emplace_back(), sort_end.emplace_back();
+    if (side_spans) sort_begin.emplace_back(), sort_end.emplace_back();
   }
-  event_t ready(event_t::no_timing_t{});
-  ready.record(st);  // scratch grown, scalars classified and compacted
-  CUDA_OK(cudaStreamWaitEvent(side, ready.get()));
-  // Enqueued window by window, so each wait names an event already recorded.
-  for (uint32_t b = 0; b < plan.batches(); ++b) {
-    const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
-    for (uint32_t j = 0; j < count; ++j) {
-      const uint32_t w = first + j;
-      if (w >= slots) CUDA_OK(cudaStreamWaitEvent(side, summed[w - slots].get()));
-      if (sort_ms) sort_begin[w].record(side);  // after the wait: the span is the side stream's own work
-      if (j == 0) {
-        msm_kernels::digits<<<blocks_for(m, 256), 256, 0, side>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first,
-                                                                  count, ws.keys.data(), ws.vals.data());
-        CUDA_LAUNCH_OK();
+  if (overlapped) {
+    event_t ready(event_t::no_timing_t{});
+    ready.record(st);  // scratch grown, scalars classified and compacted
+    CUDA_OK(cudaStreamWaitEvent(sorter, ready.get()));
+  }
+  try {
+    // Enqueued window by window, so each wait names an event already recorded.
+    for (uint32_t b = 0; b < plan.batches(); ++b) {
+      const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
+      for (uint32_t j = 0; j < count; ++j) {
+        const uint32_t w = first + j;
+        if (overlapped && w >= slots) CUDA_OK(cudaStreamWaitEvent(sorter, summed[w - slots].get()));
+        if (side_spans) sort_begin[w].record(sorter);  // after the wait: the span is the side stream's own work
+        if (j == 0) {
+          msm_kernels::digits<<<blocks_for(m, 256), 256, 0, sorter>>>(ws.canon.data(), ws.idx.data(), m, plan.c,
+                                                                      first, count, ws.keys.data(), ws.vals.data());
+          CUDA_LAUNCH_OK();
+        }
+        const size_t in = size_t(j) * m, out = size_t(overlapped ? plan.slot_of(w) : j) * m;
+        CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tb, ws.keys.data() + in, ws.keys_alt.data() + out,
+                                                ws.vals.data() + in, ws.vals_alt.data() + out, int(m), 0,
+                                                int(plan.c), sorter));
+        if (!overlapped) continue;
+        if (side_spans) sort_end[w].record(sorter);
+        sorted[w].record(sorter);
+        CUDA_OK(cudaStreamWaitEvent(st, sorted[w].get()));
+        sum(ws.keys_alt.data() + out, ws.vals_alt.data() + out, m);
+        summed[w].record(st);
       }
-      const size_t in = size_t(j) * m, out = size_t(plan.slot_of(w)) * m;
-      CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), sort_temp_bytes, ws.keys.data() + in,
-                                              ws.keys_alt.data() + out, ws.vals.data() + in,
-                                              ws.vals_alt.data() + out, int(m), 0, int(plan.c), side));
-      if (sort_ms) sort_end[w].record(side);
-      sorted[w].record(side);
-
-      CUDA_OK(cudaStreamWaitEvent(st, sorted[w].get()));
-      const uint32_t* keys = ws.keys_alt.data() + out;
-      kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, keys, ws.vals_alt.data() + out, m, L, chunks, plan.c,
-                                                       plan.buckets, ws.buckets.data(), ws.head_part.data(),
-                                                       ws.tail_part.data(), ws.tail_open.data());
-      CUDA_LAUNCH_OK();
-      msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(keys, m, L, chunks, plan.c, plan.buckets,
-                                                                      ws.buckets.data(), ws.head_part.data(),
-                                                                      ws.tail_part.data(), ws.tail_open.data());
-      CUDA_LAUNCH_OK();
-      summed[w].record(st);
+      if (overlapped) continue;
+      clock.lap(&msm_stage_ms::sort);
+      sum(ws.keys_alt.data(), ws.vals_alt.data(), size_t(count) * m);
+      clock.lap(&msm_stage_ms::accumulate);
     }
+  } catch (...) {
+    // The side stream's queued sorts still write the workspace: the main
+    // stream (whose order the workspace's reuse follows) waits for them.
+    if (overlapped) {
+      cudaEvent_t done = nullptr;
+      if (cudaEventCreateWithFlags(&done, cudaEventDisableTiming) == cudaSuccess) {
+        if (cudaEventRecord(done, sorter) == cudaSuccess) cudaStreamWaitEvent(st, done);
+        cudaEventDestroy(done);
+      }
+    }
+    throw;
   }
-  if (sort_ms) {
-    CUDA_OK(cudaStreamSynchronize(side));
-    for (uint32_t w = 0; w < W; ++w) *sort_ms += sort_end[w].ms_since(sort_begin[w]);
+  if (!overlapped) return;
+  clock.lap(&msm_stage_ms::accumulate);
+  if (side_spans) {
+    CUDA_OK(cudaStreamSynchronize(sorter));
+    for (uint32_t w = 0; w < W; ++w) clock.out->sort += sort_end[w].ms_since(sort_begin[w]);
   }
 }
 
@@ -412,79 +466,20 @@ ec::jacobian_t<C> run(workspace<F>& ws, const affine_d<F>* bases, const fr_d* sc
     cfg.stages->batches = m ? plan.batches() : 0;
     cfg.stages->others = m;
   }
-  // Affine sums for G1 when asked (G2 keeps XYZZ: not measured there).
-  const bool affine = cfg.sums == msm_sums::affine;
-  const bool lanes = cfg.sums == msm_sums::lanes;
-  const uint32_t lanes_k = cfg.lanes ? cfg.lanes : default_lanes;
-  if (lanes && lanes_k != 8 && lanes_k != 16 && lanes_k != 32)
-    throw std::invalid_argument("gpu msm: lanes " + std::to_string(lanes_k) + " (8, 16 or 32)");
+  const bool affine = cfg.sums == msm_sums::affine, lanes = cfg.sums == msm_sums::lanes;
+  if (lanes && cfg.lanes != 0 && cfg.lanes != 8 && cfg.lanes != 16 && cfg.lanes != 32)
+    throw std::invalid_argument("gpu msm: lanes " + std::to_string(cfg.lanes) + " (8, 16 or 32)");
   std::vector<P> windows;
   if (m != 0) {
-    const size_t cap = plan.batch_entries(m), cap_chunks = plan.chunks(m);
-    ensure(ws.keys, cap, ws.stream);
-    ensure(ws.vals, cap, ws.stream);
-    ensure(ws.keys_alt, cap, ws.stream);
-    ensure(ws.vals_alt, cap, ws.stream);
-    tb = 0;
-    CUDA_OK(cub::DeviceRadixSort::SortPairs(nullptr, tb, ws.keys.data(), ws.keys_alt.data(), ws.vals.data(),
-                                            ws.vals_alt.data(), int(m), 0, int(plan.c), st));
-    ensure(ws.temp, tb, ws.stream);
     const size_t nb = size_t(plan.windows) * plan.buckets;
     ensure(ws.buckets, nb, ws.stream);
-    ensure(ws.head_part, cap_chunks, ws.stream);
-    ensure(ws.tail_part, cap_chunks, ws.stream);
-    ensure(ws.tail_open, cap_chunks, ws.stream);
     CUDA_OK(cudaMemsetAsync(ws.buckets.data(), 0, nb * sizeof(P), st));
+    // Batches of whole windows bound the scratch (2^27 points, 13 windows
+    // would need 28 GB at once); the buckets of every window stay.
     const bool overlapped = !affine && !lanes &&
                             (cfg.sort == msm_sort::overlapped || cfg.sort == msm_sort::overlapped_above ||
                              (cfg.sort == msm_sort::automatic && is_g1_field<F> && plan.batches() > 1));
-    if (overlapped) {
-      double sort_ms = 0;
-      sum_windows_overlapped(ws, bases, m, plan, cfg, tb, cfg.stages ? &sort_ms : nullptr);
-      clock.lap(&msm_stage_ms::accumulate);
-      if (cfg.stages) cfg.stages->sort += sort_ms;
-    }
-    // Batches of whole windows bound the scratch (2^27 points, 13 windows
-    // would need 28 GB at once); the buckets of every window stay.
-    for (uint32_t b = 0; !overlapped && b < plan.batches(); ++b) {
-      const uint32_t first = plan.batch_first(b), count = plan.batch_size(b);
-      const size_t total = size_t(count) * m, chunks = plan.chunks_of(total);
-      msm_kernels::digits<<<blocks_for(m, 256), 256, 0, st>>>(ws.canon.data(), ws.idx.data(), m, plan.c, first, count,
-                                                              ws.keys.data(), ws.vals.data());
-      CUDA_LAUNCH_OK();
-      for (uint32_t w = 0; w < count; ++w) {
-        const size_t o = size_t(w) * m;
-        CUDA_OK(cub::DeviceRadixSort::SortPairs(ws.temp.data(), tb, ws.keys.data() + o, ws.keys_alt.data() + o,
-                                                ws.vals.data() + o, ws.vals_alt.data() + o, int(m), 0, int(plan.c),
-                                                st));
-      }
-      clock.lap(&msm_stage_ms::sort);
-      bool summed = false;
-      if constexpr (is_g1_field<F>) {
-        if (affine) {
-          affine_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
-                      cfg.affine_slice ? cfg.affine_slice : default_affine_slice, plan, ws.buckets.data());
-          summed = true;
-        } else if (lanes) {
-          lanes_sums(ws, bases, ws.keys_alt.data(), ws.vals_alt.data(), total, lanes_k,
-                     cfg.threads ? cfg.threads : default_lanes_threads, plan, ws.buckets.data());
-          summed = true;
-        }
-      }
-      if (!summed) {
-        const auto kernel = accumulate_kernel<F>(cfg);
-        kernel<<<blocks_for(chunks, 128), 128, 0, st>>>(bases, ws.keys_alt.data(), ws.vals_alt.data(), total,
-                                                         plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
-                                                         ws.head_part.data(), ws.tail_part.data(),
-                                                         ws.tail_open.data());
-        CUDA_LAUNCH_OK();
-        msm_kernels::fixup<F><<<blocks_for(chunks, 128), 128, 0, st>>>(
-            ws.keys_alt.data(), total, plan.chunk, chunks, plan.c, plan.buckets, ws.buckets.data(),
-            ws.head_part.data(), ws.tail_part.data(), ws.tail_open.data());
-        CUDA_LAUNCH_OK();
-      }
-      clock.lap(&msm_stage_ms::accumulate);
-    }
+    sum_windows(ws, bases, m, plan, cfg, overlapped, clock);
     // The segment sums reuse the chunk scratch (the chunks are done with it).
     const size_t segs = size_t(plan.windows) * plan.segments();
     ensure(ws.head_part, segs, ws.stream);

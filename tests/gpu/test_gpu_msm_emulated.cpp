@@ -130,7 +130,7 @@ struct int_group {
 
 // The device pipeline of msm_impl.cuh, step by step, over point type P and
 // group G (g.add_entry(acc, val) adds base val >> 1, negated when val & 1):
-// each window's sum, lowest first. overlapped: as sum_windows_overlapped runs
+// each window's sum, lowest first. overlapped: as sum_windows runs
 // the windows (each sorted into its slot of plan.sorted_slots(), then summed
 // as its own launch of msm_plan::window_chunk entries per thread, about
 // `threads` threads); otherwise each batch's sorted windows in one launch.
