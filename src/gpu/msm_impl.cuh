@@ -760,3 +760,13 @@ ec::jacobian_t<C> msm_timer<C>::last_result() const {
 #define CUZK_GPU_MSM_INSTANTIATE(C) \
   template class cuzk::gpu::msm_bases<C>; \
   template class cuzk::gpu::msm_timer<C>;
+
+// The whole MSM over curve C in field form F (msm_detail::run and every
+// kernel it launches): with EXTERN = extern, a translation unit that would
+// instantiate it (msm_timer's forms) leaves it to another, which names it
+// with EXTERN empty. nvcc takes ~5 CPU minutes per G1 form, and files build
+// in parallel (msm_g1.cu, msm_g1_below_p.cu, msm_g1_below_2p_unfused.cu).
+#define CUZK_GPU_MSM_RUN(EXTERN, C, F)                                                                        \
+  EXTERN template cuzk::ec::jacobian_t<C> cuzk::gpu::msm_detail::run<C, F>(                                   \
+      cuzk::gpu::msm_detail::workspace<F>&, const cuzk::gpu::affine_d<F>*, const cuzk::gpu::fr_d*, size_t, \
+      const cuzk::gpu::msm_config&);

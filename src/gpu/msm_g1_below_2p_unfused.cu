@@ -1,0 +1,5 @@
+// The G1 MSM over Fp below 2p with unfused products (fp_lazy_unfused_d), for
+// msm_timer::msm_ms_fp (msm_g1.cu).
+#include "gpu/msm_impl.cuh"
+
+CUZK_GPU_MSM_RUN(, cuzk::ec::g1_curve, cuzk::gpu::fp_lazy_unfused_d)
