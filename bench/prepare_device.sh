@@ -12,6 +12,9 @@ build=${2:-build-dev}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUZK_NATIVE=OFF -DCUZK_BENCH=ON -DCUZK_TESTS=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target cuzk cuzk_tests cuzk_bench
 rm -rf "$bin" && mkdir -p "$bin"
+# The tests read tests/kat and fixtures through the source path compiled into
+# them (CUZK_SOURCE_DIR): run_device.sh links it to the device's copy.
+pwd > "$bin/source_dir"
 for exe in cuzk cuzk_tests cuzk_bench; do
   strip -o "$bin/$exe" "$build/$exe"
 done

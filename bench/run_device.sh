@@ -23,8 +23,13 @@ groups=${*:-tests gpu cpu porep engine}
 OUT=${OUT:-/tmp/cuzk_device_out}
 mkdir -p "$OUT"
 export LD_LIBRARY_PATH="$B:${LD_LIBRARY_PATH:-}"
-# Test binaries read tests/kat through the source path compiled into them.
+# Test binaries read tests/kat through the source path compiled into them:
+# /work/main, or the folder prepare_device.sh built in (a worktree, say).
 mkdir -p /work && [ -e /work/main ] || ln -s "$PWD" /work/main
+if [ -s "$B/source_dir" ]; then
+  src=$(cat "$B/source_dir")
+  [ -e "$src" ] || { mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; }
+fi
 t0=$(date +%s)
 step() {  # name seconds command...
   local name=$1 secs=$2; shift 2

@@ -85,8 +85,8 @@ struct workspace {
   stream_t stream;
   // Digits and sorts when they run beside the accumulation: `side` at
   // `stream`'s priority (msm_sort::overlapped), `side_above` one priority step
-  // above it (msm_sort::overlapped_above: a sort's blocks would take SMs first
-  // as the accumulation's blocks end). Their work is ordered after `stream`'s
+  // above it (msm_sort::overlapped_above: a sort's blocks take SMs first as
+  // the accumulation's blocks end; measured no faster than in turn). Their work is ordered after `stream`'s
   // by an event at the start of the windows and waited for by `stream` before
   // the reduction, so the scratch is still only ever grown or freed on `stream`.
   stream_t side;
